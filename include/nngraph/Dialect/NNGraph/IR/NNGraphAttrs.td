@@ -1,0 +1,83 @@
+//===- NNGraphAttrs.td - nngraph enums and attributes ------*- tablegen -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file defines the enumerated attributes of the nngraph dialect. Their
+// spellings follow the ONNX attribute values in lower case.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHATTRS_TD
+#define NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHATTRS_TD
+
+include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+class NNGraph_EnumAttr<EnumAttrInfo info, string mnemonic>
+    : EnumAttr<NNGraph_Dialect, info, mnemonic> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def NNGraph_AutoPad : I32EnumAttr<"AutoPad", "ONNX auto_pad", [
+    I32EnumAttrCase<"NotSet", 0, "notset">,
+    I32EnumAttrCase<"SameUpper", 1, "same_upper">,
+    I32EnumAttrCase<"SameLower", 2, "same_lower">,
+    I32EnumAttrCase<"Valid", 3, "valid">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_AutoPadAttr : NNGraph_EnumAttr<NNGraph_AutoPad, "auto_pad">;
+
+def NNGraph_PadMode : I32EnumAttr<"PadMode", "padding mode", [
+    I32EnumAttrCase<"Constant", 0, "constant">,
+    I32EnumAttrCase<"Reflect", 1, "reflect">,
+    I32EnumAttrCase<"Edge", 2, "edge">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_PadModeAttr : NNGraph_EnumAttr<NNGraph_PadMode, "pad_mode">;
+
+def NNGraph_ResizeMode : I32EnumAttr<"ResizeMode", "interpolation mode", [
+    I32EnumAttrCase<"Nearest", 0, "nearest">,
+    I32EnumAttrCase<"Linear", 1, "linear">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_ResizeModeAttr : NNGraph_EnumAttr<NNGraph_ResizeMode, "resize_mode">;
+
+def NNGraph_CoordinateTransform : I32EnumAttr<"CoordinateTransform",
+    "ONNX coordinate_transformation_mode", [
+    I32EnumAttrCase<"HalfPixel", 0, "half_pixel">,
+    I32EnumAttrCase<"PytorchHalfPixel", 1, "pytorch_half_pixel">,
+    I32EnumAttrCase<"AlignCorners", 2, "align_corners">,
+    I32EnumAttrCase<"Asymmetric", 3, "asymmetric">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_CoordinateTransformAttr
+    : NNGraph_EnumAttr<NNGraph_CoordinateTransform, "coordinate_transform">;
+
+def NNGraph_NearestMode : I32EnumAttr<"NearestMode", "ONNX nearest_mode", [
+    I32EnumAttrCase<"RoundPreferFloor", 0, "round_prefer_floor">,
+    I32EnumAttrCase<"RoundPreferCeil", 1, "round_prefer_ceil">,
+    I32EnumAttrCase<"Floor", 2, "floor">,
+    I32EnumAttrCase<"Ceil", 3, "ceil">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_NearestModeAttr : NNGraph_EnumAttr<NNGraph_NearestMode, "nearest_mode">;
+
+def NNGraph_GeluApproximation : I32EnumAttr<"GeluApproximation",
+    "ONNX Gelu approximate", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"Tanh", 1, "tanh">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_GeluApproximationAttr
+    : NNGraph_EnumAttr<NNGraph_GeluApproximation, "gelu_approximation">;
+
+#endif // NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHATTRS_TD

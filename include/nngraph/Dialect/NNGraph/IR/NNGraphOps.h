@@ -1,0 +1,26 @@
+//===- NNGraphOps.h - nngraph operations ------------------------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares the operations of the nngraph dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHOPS_H
+#define NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h.inc"
+
+#endif // NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHOPS_H

@@ -1,0 +1,441 @@
+//===- NNGraphTensorOps.td - nngraph tensor operations -----*- tablegen -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file defines the data-movement, indexing, resampling and reduction
+// operations of the nngraph dialect. It is included by NNGraphOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHTENSOROPS_TD
+#define NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHTENSOROPS_TD
+
+include "nngraph/Dialect/NNGraph/IR/NNGraphBase.td"
+
+def NNGraph_ReshapeOp : NNGraph_InferOp<"reshape",
+    [NNGraph_ShapeOnly, SameOperandsAndResultElementType]> {
+  let summary = "Reshape to a static target";
+  let description = [{
+    ONNX `Reshape` with the target as the attribute `shape`: `0` copies the
+    input dimension at the same position, `-1` (at most once) is inferred from
+    the element count. MXNet's codes `-2`, `-3` and `-4` are resolved by the
+    importer.
+
+    Imported from: MXNet `Reshape`; NNVM and TVM `reshape`; LightNet
+    `reshape`; Relay `reshape`; XOC `Reshape` (target from the output shape).
+
+    Example:
+
+    ```mlir
+    %y = nngraph.reshape %x {shape = array<i64: 0, -1>}
+        : (tensor<2x3x4xf32>) -> tensor<2x12xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input, DenseI64ArrayAttr:$shape);
+  let results = (outs NNGraph_Tensor:$output);
+  let hasFolder = 1;
+}
+
+def NNGraph_FlattenOp : NNGraph_InferOp<"flatten",
+    [NNGraph_ShapeOnly, SameOperandsAndResultElementType]> {
+  let summary = "Flatten to a matrix";
+  let description = [{
+    ONNX `Flatten`: the axes before `axis` form the first dimension, the rest
+    the second.
+
+    Imported from: MXNet `Flatten`; NNVM `flatten`; Relay `nn.batch_flatten`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.flatten %x : (tensor<1x512x1x1xf32>) -> tensor<1x512xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input,
+                   DefaultValuedAttr<I64Attr, "1">:$axis);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_SqueezeOp : NNGraph_InferOp<"squeeze",
+    [NNGraph_ShapeOnly, SameOperandsAndResultElementType]> {
+  let summary = "Remove size-1 axes";
+  let description = [{
+    ONNX `Squeeze`: removes the listed axes, which must have size 1, or every
+    size-1 axis when `axes` is absent.
+
+    Imported from: MXNet `squeeze`, `SliceChannel(squeeze_axis=1)` pieces;
+    Relay `squeeze`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.squeeze %x {axes = array<i64: 0>}
+        : (tensor<1x4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input,
+                   OptionalAttr<DenseI64ArrayAttr>:$axes);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_UnsqueezeOp : NNGraph_InferOp<"unsqueeze",
+    [NNGraph_ShapeOnly, SameOperandsAndResultElementType]> {
+  let summary = "Insert size-1 axes";
+  let description = [{
+    ONNX `Unsqueeze`: inserts size-1 axes at the listed positions of the
+    result (negative positions count from the end of the result).
+
+    Imported from: MXNet `expand_dims`; Relay and TVM `expand_dims`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.unsqueeze %x {axes = array<i64: 1, 2>}
+        : (tensor<8xf32>) -> tensor<8x1x1xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input, DenseI64ArrayAttr:$axes);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_TransposeOp : NNGraph_InferOp<"transpose",
+    [SameOperandsAndResultElementType]> {
+  let summary = "Permute axes";
+  let description = [{
+    ONNX `Transpose`: result axis `i` is input axis `perm[i]`; without `perm`
+    the axes are reversed. Folds an identity permutation; two transposes
+    compose.
+
+    Imported from: MXNet `transpose`, `SwapAxis`; LightNet `transpose`;
+    Relay `transpose`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.transpose %x {perm = array<i64: 0, 2, 3, 1>}
+        : (tensor<1x3x4x5xf32>) -> tensor<1x4x5x3xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input,
+                   OptionalAttr<DenseI64ArrayAttr>:$perm);
+  let results = (outs NNGraph_Tensor:$output);
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def NNGraph_ConcatOp : NNGraph_InferOp<"concat",
+    [SameOperandsAndResultElementType]> {
+  let summary = "Concatenate along an axis";
+  let description = [{
+    ONNX `Concat`: joins one or more tensors of equal rank along `axis`; all
+    other dimensions must agree.
+
+    Imported from: MXNet `Concat` (`dim`, default 1), `stack` (after
+    `unsqueeze`); LightNet `concat`; Relay `concatenate`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.concat %a, %b {axis = 1 : i64}
+        : (tensor<1x2x4xf32>, tensor<1x3x4xf32>) -> tensor<1x5x4xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<NNGraph_Tensor>:$inputs, I64Attr:$axis);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_SplitOp : NNGraph_InferOp<"split",
+    [SameOperandsAndResultElementType]> {
+  let summary = "Split along an axis";
+  let description = [{
+    ONNX `Split`: cuts `input` along `axis` into pieces of the sizes listed in
+    `split`, which must add up to the dimension.
+
+    Imported from: MXNet `SliceChannel`/`split` (equal pieces); Relay `split`.
+
+    Example:
+
+    ```mlir
+    %a, %b = nngraph.split %x {axis = 1 : i64, split = array<i64: 2, 2>}
+        : (tensor<1x4xf32>) -> (tensor<1x2xf32>, tensor<1x2xf32>)
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input,
+                   DefaultValuedAttr<I64Attr, "0">:$axis,
+                   DenseI64ArrayAttr:$split);
+  let results = (outs Variadic<NNGraph_Tensor>:$outputs);
+}
+
+def NNGraph_SliceOp : NNGraph_InferOp<"slice",
+    [SameOperandsAndResultElementType]> {
+  let summary = "Strided slice";
+  let description = [{
+    ONNX `Slice` with static `starts`, `ends`, optional `axes` (default
+    `0..n-1`) and `steps` (default 1, negative steps walk backwards). Indices
+    are clamped to the dimension as in ONNX; `INT64_MAX` means "to the end".
+
+    Imported from: MXNet `slice`, `slice_axis`, `slice_like`, `Crop`,
+    `reverse`; LightNet `slice`; Relay `strided_slice`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.slice %x {starts = array<i64: 1>, ends = array<i64: 4>,
+        axes = array<i64: 1>} : (tensor<2x4xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input, DenseI64ArrayAttr:$starts,
+                   DenseI64ArrayAttr:$ends,
+                   OptionalAttr<DenseI64ArrayAttr>:$axes,
+                   OptionalAttr<DenseI64ArrayAttr>:$steps);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_PadOp : NNGraph_InferOp<"pad",
+    [NNGraph_LayoutSensitive, SameOperandsAndResultElementType]> {
+  let summary = "Pad with a constant, by reflection or by edge";
+  let description = [{
+    ONNX `Pad`: `pads` lists `[b1, ..., bn, e1, ..., en]` for all `n` axes
+    (non-negative); `mode` is `constant` (with `value`), `reflect` or `edge`.
+
+    Imported from: MXNet `Pad`; Relay `nn.pad`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.pad %x {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>}
+        : (tensor<1x3x4x4xf32>) -> tensor<1x3x6x6xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input, DenseI64ArrayAttr:$pads,
+                   DefaultValuedAttr<NNGraph_PadModeAttr,
+                       "::mlir::nngraph::PadMode::Constant">:$mode,
+                   DefaultValuedAttr<F32Attr, "0.0f">:$value);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_ExpandOp : NNGraph_InferOp<"expand",
+    [SameOperandsAndResultElementType]> {
+  let summary = "Broadcast to a shape";
+  let description = [{
+    ONNX `Expand`: broadcasts `input` and the attribute `shape` as in numpy
+    (so `shape` may be smaller than the input in a dimension).
+
+    Imported from: MXNet `broadcast_to`, `broadcast_like`, `ones_like` /
+    `zeros_like` of a scalar; Relay `broadcast_to`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.expand %x {shape = array<i64: 2, 3>}
+        : (tensor<3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input, DenseI64ArrayAttr:$shape);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_TileOp : NNGraph_InferOp<"tile", [SameOperandsAndResultElementType]> {
+  let summary = "Repeat the whole tensor";
+  let description = [{
+    ONNX `Tile`: dimension `i` of the result is `repeats[i]` times the input's.
+
+    Imported from: MXNet `tile` (shorter `reps` are padded with leading ones
+    by the importer); Relay `tile`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.tile %x {repeats = array<i64: 2, 1>}
+        : (tensor<2x3xf32>) -> tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input, DenseI64ArrayAttr:$repeats);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_GatherOp : NNGraph_InferOp<"gather"> {
+  let summary = "Gather along an axis";
+  let description = [{
+    ONNX `Gather`: the result shape is `data.shape[:axis] + indices.shape +
+    data.shape[axis+1:]`; negative indices count from the end.
+
+    Imported from: MXNet `take`, `Embedding`; Relay `take`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.gather %d, %i {axis = 0 : i64}
+        : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$data, NNGraph_IndexTensor:$indices,
+                   DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_GatherNDOp : NNGraph_InferOp<"gather_nd"> {
+  let summary = "Gather slices by index tuples";
+  let description = [{
+    ONNX `GatherND`: the last axis of `indices` holds index tuples into the
+    leading axes of `data` after `batch_dims` shared batch axes. The result
+    shape is `indices.shape[:-1] + data.shape[batch_dims + k:]` with
+    `k = indices.shape[-1]`.
+
+    Imported from: MXNet `gather_nd` (the importer moves the tuple axis from
+    first to last).
+
+    Example:
+
+    ```mlir
+    %y = nngraph.gather_nd %d, %i
+        : (tensor<4x5x6xf32>, tensor<3x2xi64>) -> tensor<3x6xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$data, NNGraph_IndexTensor:$indices,
+                   DefaultValuedAttr<I64Attr, "0">:$batch_dims);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_ShapeOp : NNGraph_InferOp<"shape"> {
+  let summary = "Shape of a tensor";
+  let description = [{
+    ONNX `Shape`: a 1-D `i64` tensor with the dimensions of `input`.
+
+    Imported from: MXNet `shape_array`; Relay `shape_of`.
+
+    Example:
+
+    ```mlir
+    %s = nngraph.shape %x : (tensor<2x3xf32>) -> tensor<2xi64>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input);
+  let results = (outs RankedTensorOf<[I64]>:$output);
+}
+
+def NNGraph_ResizeOp : NNGraph_InferOp<"resize",
+    [NNGraph_LayoutSensitive, SameOperandsAndResultElementType]> {
+  let summary = "Resize / upsample by nearest or linear interpolation";
+  let description = [{
+    ONNX `Resize` with either `scales` (one per axis; output size
+    `floor(D * scale)`) or `sizes`, exactly one of the two. `mode` is
+    `nearest` or `linear` (bilinear on 4-D NCHW);
+    `coordinate_transform` and `nearest_mode` are ONNX's
+    `coordinate_transformation_mode` and `nearest_mode`.
+
+    Imported from: MXNet `UpSampling(sample_type=nearest)` (asymmetric,
+    floor), `BilinearResize2D`; LightNet `upsample`, `resize`;
+    Relay `nn.upsampling`, `image.resize2d`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.resize %x {scales = array<f32: 1.0, 1.0, 2.0, 2.0>,
+        coordinate_transform = #nngraph.coordinate_transform<asymmetric>,
+        nearest_mode = #nngraph.nearest_mode<floor>}
+        : (tensor<1x8x4x4xf32>) -> tensor<1x8x8x8xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_FloatTensor:$input,
+                   OptionalAttr<DenseF32ArrayAttr>:$scales,
+                   OptionalAttr<DenseI64ArrayAttr>:$sizes,
+                   DefaultValuedAttr<NNGraph_ResizeModeAttr,
+                       "::mlir::nngraph::ResizeMode::Nearest">:$mode,
+                   DefaultValuedAttr<NNGraph_CoordinateTransformAttr,
+                       "::mlir::nngraph::CoordinateTransform::HalfPixel">:
+                       $coordinate_transform,
+                   DefaultValuedAttr<NNGraph_NearestModeAttr,
+                       "::mlir::nngraph::NearestMode::RoundPreferFloor">:
+                       $nearest_mode);
+  let results = (outs NNGraph_FloatTensor:$output);
+}
+
+def NNGraph_OneHotOp : NNGraph_Op<"one_hot", [Pure]> {
+  let summary = "One-hot encoding";
+  let description = [{
+    ONNX `OneHot` with static `depth`, `on_value` and `off_value`: inserts an
+    axis of size `depth` at `axis`. The result element type is the result's
+    (`float32` for MXNet's default `dtype`).
+
+    Imported from: MXNet `one_hot`; Relay `one_hot`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.one_hot %i {depth = 10 : i64}
+        : (tensor<4xi64>) -> tensor<4x10xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$indices, I64Attr:$depth,
+                   DefaultValuedAttr<I64Attr, "-1">:$axis,
+                   DefaultValuedAttr<F32Attr, "1.0f">:$on_value,
+                   DefaultValuedAttr<F32Attr, "0.0f">:$off_value);
+  let results = (outs NNGraph_NumericTensor:$output);
+  let hasVerifier = 1;
+}
+
+def NNGraph_TopKOp : NNGraph_InferOp<"topk"> {
+  let summary = "Largest or smallest k elements along an axis";
+  let description = [{
+    ONNX `TopK` with a static `k`: returns the values and their `i64`
+    indices along `axis`.
+
+    Imported from: MXNet `topk`, `argsort` (k = dimension, indices then
+    cast), `sort`; LightNet `sort1d`; Relay `topk`.
+
+    Example:
+
+    ```mlir
+    %v, %i = nngraph.topk %x {k = 5 : i64}
+        : (tensor<1x1000xf32>) -> (tensor<1x5xf32>, tensor<1x5xi64>)
+    ```
+  }];
+  let arguments = (ins NNGraph_NumericTensor:$input, I64Attr:$k,
+                   DefaultValuedAttr<I64Attr, "-1">:$axis,
+                   DefaultValuedAttr<BoolAttr, "true">:$largest,
+                   DefaultValuedAttr<BoolAttr, "true">:$sorted);
+  let results = (outs NNGraph_NumericTensor:$values,
+                      RankedTensorOf<[I64]>:$indices);
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+def NNGraph_ReduceSumOp : NNGraph_ReduceOp<"reduce_sum", "ReduceSum",
+    "MXNet `sum` (keepdims default false); Relay `sum`">;
+def NNGraph_ReduceMeanOp : NNGraph_ReduceOp<"reduce_mean", "ReduceMean",
+    "MXNet `mean`; Relay `mean`; XOC `ReduceMean`">;
+def NNGraph_ReduceMaxOp : NNGraph_ReduceOp<"reduce_max", "ReduceMax",
+    "MXNet `max`; LightNet `maxreduce`; Relay `max`">;
+def NNGraph_ReduceMinOp : NNGraph_ReduceOp<"reduce_min", "ReduceMin",
+    "MXNet `min`; Relay `min`">;
+def NNGraph_ReduceProdOp : NNGraph_ReduceOp<"reduce_prod", "ReduceProd",
+    "MXNet `prod`; Relay `prod`">;
+
+class NNGraph_ArgReduceOp<string mnemonic, string onnx, string sources>
+    : NNGraph_InferOp<mnemonic> {
+  let summary = onnx;
+  let description = "ONNX `" # onnx # "`: the `i64` index of the extreme "
+      # "element along `axis`; `select_last_index` picks the last of equal "
+      # "extremes.\n\nImported from: " # sources # ".\n\n"
+      # "Example:\n\n```mlir\n%i = nngraph." # mnemonic
+      # " %x {axis = 1 : i64, keepdims = false} : (tensor<1x1000xf32>) -> "
+      # "tensor<1xi64>\n```";
+  let arguments = (ins NNGraph_NumericTensor:$input,
+                   DefaultValuedAttr<I64Attr, "0">:$axis,
+                   DefaultValuedAttr<BoolAttr, "true">:$keepdims,
+                   DefaultValuedAttr<BoolAttr, "false">:$select_last_index);
+  let results = (outs RankedTensorOf<[I64]>:$output);
+  let extraClassDefinition = NNGraph_InferBy<
+      "::mlir::nngraph::detail::inferArgReduce(getOperationName(), location, adaptor.getInput(), adaptor.getAxis(), adaptor.getKeepdims(), inferred)">.body;
+}
+def NNGraph_ArgMaxOp : NNGraph_ArgReduceOp<"argmax", "ArgMax",
+    "MXNet `argmax` (then cast); LightNet `maxreduce_arg`; Relay `argmax`">;
+def NNGraph_ArgMinOp : NNGraph_ArgReduceOp<"argmin", "ArgMin",
+    "MXNet `argmin`; Relay `argmin`">;
+
+#endif // NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHTENSOROPS_TD

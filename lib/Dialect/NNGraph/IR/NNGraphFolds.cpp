@@ -1,0 +1,272 @@
+//===- NNGraphFolds.cpp - nngraph folders and canonicalization --*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the folders and canonicalization patterns of nngraph:
+// identities fold away, chains of shape-only operations collapse into one
+// reshape, transposes compose, and elementwise arithmetic on small constants
+// is evaluated. Constant folding is fenced by kMaxFoldElements so that it
+// never materialises large tensors at compile time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+
+#include "mlir/Dialect/CommonFolders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::nngraph;
+
+/// Largest number of elements a folder materialises.
+static constexpr int64_t kMaxFoldElements = 4096;
+
+static bool isSmallStatic(Type type) {
+  auto shaped = dyn_cast<RankedTensorType>(type);
+  return shaped && shaped.hasStaticShape() &&
+         shaped.getNumElements() <= kMaxFoldElements;
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+OpFoldResult IdentityOp::fold(FoldAdaptor) {
+  return getInput().getType() == getType() ? getInput() : nullptr;
+}
+
+OpFoldResult DropoutOp::fold(FoldAdaptor) {
+  return getInput().getType() == getType() ? getInput() : nullptr;
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor) {
+  return getInput().getType() == getType() ? getInput() : nullptr;
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType() && getType().hasStaticShape())
+    return getInput();
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
+  if (dense && isSmallStatic(getType()))
+    return dense.reshape(getType());
+  return nullptr;
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor) {
+  if (getInput().getType() != getType())
+    return nullptr;
+  std::optional<ArrayRef<int64_t>> perm = getPerm();
+  if (!perm)
+    return getType().getRank() <= 1 ? getInput() : nullptr;
+  for (auto [i, p] : llvm::enumerate(*perm))
+    if (static_cast<int64_t>(i) != p)
+      return nullptr;
+  return getInput();
+}
+
+//===----------------------------------------------------------------------===//
+// Binary elementwise folders
+//===----------------------------------------------------------------------===//
+
+/// Evaluates a binary operation on two small constants of the result type.
+template <typename FloatFn, typename IntFn>
+static Attribute foldConstants(Type resultType, ArrayRef<Attribute> operands,
+                               FloatFn &&floatFn, IntFn &&intFn) {
+  if (!isSmallStatic(resultType) || !operands[0] || !operands[1])
+    return nullptr;
+  auto lhs = dyn_cast<TypedAttr>(operands[0]);
+  auto rhs = dyn_cast<TypedAttr>(operands[1]);
+  if (!lhs || !rhs || lhs.getType() != resultType ||
+      rhs.getType() != resultType)
+    return nullptr;
+  Type element = cast<ShapedType>(resultType).getElementType();
+  if (isa<FloatType>(element))
+    return constFoldBinaryOpConditional<FloatAttr, APFloat, /*Poison=*/void>(
+        operands, [&](const APFloat &a, const APFloat &b) {
+          return std::optional<APFloat>(floatFn(a, b));
+        });
+  if (isa<IntegerType>(element))
+    return constFoldBinaryOpConditional<IntegerAttr, APInt, /*Poison=*/void>(
+        operands, [&](const APInt &a, const APInt &b) {
+          return std::optional<APInt>(intFn(a, b));
+        });
+  return nullptr;
+}
+
+/// Returns true if `value` is a constant splat equal to `number`.
+static bool isSplatOf(Value value, int64_t number) {
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return false;
+  auto splat = dyn_cast<SplatElementsAttr>(attr);
+  if (!splat)
+    return false;
+  Type element = splat.getElementType();
+  if (isa<FloatType>(element))
+    return splat.getSplatValue<APFloat>().isExactlyValue(
+        static_cast<double>(number));
+  if (isa<IntegerType>(element))
+    return splat.getSplatValue<APInt>().getSExtValue() == number;
+  return false;
+}
+
+/// Folds `x op c` to `x` when `c` is a splat of the neutral element and the
+/// result keeps the type of `x`. `floatToo` is false where the identity does
+/// not hold for IEEE floats (x + 0 turns -0.0 into +0.0).
+static OpFoldResult foldNeutralRhs(Value lhs, Value rhs, Type resultType,
+                                   int64_t neutral, bool floatToo) {
+  if (lhs.getType() != resultType || !isSplatOf(rhs, neutral))
+    return nullptr;
+  if (!floatToo && isa<FloatType>(getElementTypeOrSelf(resultType)))
+    return nullptr;
+  return lhs;
+}
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  if (Attribute c = foldConstants(
+          getType(), adaptor.getOperands(),
+          [](const APFloat &a, const APFloat &b) { return a + b; },
+          [](const APInt &a, const APInt &b) { return a + b; }))
+    return c;
+  return foldNeutralRhs(getLhs(), getRhs(), getType(), 0, false);
+}
+
+OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
+  if (Attribute c = foldConstants(
+          getType(), adaptor.getOperands(),
+          [](const APFloat &a, const APFloat &b) { return a - b; },
+          [](const APInt &a, const APInt &b) { return a - b; }))
+    return c;
+  return foldNeutralRhs(getLhs(), getRhs(), getType(), 0, true);
+}
+
+OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
+  if (Attribute c = foldConstants(
+          getType(), adaptor.getOperands(),
+          [](const APFloat &a, const APFloat &b) { return a * b; },
+          [](const APInt &a, const APInt &b) { return a * b; }))
+    return c;
+  return foldNeutralRhs(getLhs(), getRhs(), getType(), 1, true);
+}
+
+OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
+  // Integer division by zero is left to run time.
+  if (Attribute c = foldConstants(
+          getType(), adaptor.getOperands(),
+          [](const APFloat &a, const APFloat &b) { return a / b; },
+          [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+            if (b.isZero())
+              return std::nullopt;
+            return a.sdiv(b);
+          }))
+    return c;
+  return foldNeutralRhs(getLhs(), getRhs(), getType(), 1, true);
+}
+
+OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  return foldConstants(
+      getType(), adaptor.getOperands(),
+      [](const APFloat &a, const APFloat &b) { return llvm::maximum(a, b); },
+      [](const APInt &a, const APInt &b) { return a.sge(b) ? a : b; });
+}
+
+OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
+  return foldConstants(
+      getType(), adaptor.getOperands(),
+      [](const APFloat &a, const APFloat &b) { return llvm::minimum(a, b); },
+      [](const APInt &a, const APInt &b) { return a.sle(b) ? a : b; });
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Collapses a chain of shape-only operations (reshape, flatten, squeeze,
+/// unsqueeze, identity, dropout) whose result is static into one reshape of
+/// the chain's source, or into the source itself when the shapes agree. The
+/// operations are found through NNGraphOpInterface::isShapeOnly, so a new
+/// shape-only operation takes part without changing this pattern.
+struct CollapseShapeOnlyChain
+    : public OpInterfaceRewritePattern<NNGraphOpInterface> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+
+  LogicalResult matchAndRewrite(NNGraphOpInterface op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.isShapeOnly() || op->getNumOperands() < 1 ||
+        op->getNumResults() != 1)
+      return failure();
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!resultType || !resultType.hasStaticShape())
+      return failure();
+    Value source = op->getOperand(0);
+    bool walked = false;
+    while (auto producer = source.getDefiningOp<NNGraphOpInterface>()) {
+      if (!producer.isShapeOnly() || producer->getNumOperands() < 1)
+        break;
+      source = producer->getOperand(0);
+      walked = true;
+    }
+    if (source.getType() == resultType) {
+      rewriter.replaceOp(op, source);
+      return success();
+    }
+    if (!walked || (isa<ReshapeOp>(op) && op->getOperand(0) == source))
+      return failure();
+    rewriter.replaceOpWithNewOp<ReshapeOp>(
+        op, resultType, source,
+        rewriter.getDenseI64ArrayAttr(resultType.getShape()));
+    return success();
+  }
+};
+
+/// transpose(transpose(x, p1), p2) -> transpose(x, p1[p2]), or x when the
+/// composition is the identity.
+struct ComposeTransposes : public OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getInput().getDefiningOp<TransposeOp>();
+    if (!inner)
+      return failure();
+    auto perm = [](TransposeOp t) {
+      int64_t rank = t.getInput().getType().getRank();
+      SmallVector<int64_t> p;
+      if (auto attr = t.getPerm())
+        p.assign(attr->begin(), attr->end());
+      else
+        for (int64_t i = rank - 1; i >= 0; --i)
+          p.push_back(i);
+      return p;
+    };
+    SmallVector<int64_t> innerPerm = perm(inner), outerPerm = perm(op);
+    SmallVector<int64_t> composed;
+    bool identity = true;
+    for (auto [i, p] : llvm::enumerate(outerPerm)) {
+      composed.push_back(innerPerm[p]);
+      identity &= composed.back() == static_cast<int64_t>(i);
+    }
+    Value source = inner.getInput();
+    if (identity && source.getType() == op.getType()) {
+      rewriter.replaceOp(op, source);
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<TransposeOp>(
+        op, op.getType(), source, rewriter.getDenseI64ArrayAttr(composed));
+    return success();
+  }
+};
+} // namespace
+
+void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<ComposeTransposes>(context);
+}
+
+void NNGraphDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
+  results.add<CollapseShapeOnlyChain>(getContext());
+}

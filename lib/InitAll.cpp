@@ -1,0 +1,34 @@
+//===- InitAll.cpp - register everything nngraph uses -----------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the registration entry points declared in InitAll.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/InitAll.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+#include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void mlir::nngraph::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<NNGraphDialect, arith::ArithDialect, func::FuncDialect,
+                  tensor::TensorDialect>();
+}
+
+void mlir::nngraph::registerAllPasses() {
+  registerNNGraphPasses();
+  mlir::registerTransformsPasses();
+}
+
+void mlir::nngraph::registerAllTranslations() {
+  // The format translations (NNVM/MXNet/TVM, LightNet, XOC, RelayViz, DOT)
+  // register here, one register<Format>Translations() call each.
+}

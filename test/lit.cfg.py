@@ -1,0 +1,36 @@
+# -*- Python -*-
+# lit configuration of the nngraph regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "NNGRAPH"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.nngraph_obj_root, "test")
+
+config.environment["FILECHECK_OPTS"] = (
+    "-enable-var-scope --allow-unused-prefixes=false"
+)
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# The real-model corpus lives beside the project; tests that read it must
+# skip with a printed reason when it is absent.
+corpus = os.path.normpath(os.path.join(config.nngraph_src_root, "..", "shared", "corpus"))
+config.substitutions.append(("%corpus", corpus))
+if os.path.isdir(corpus):
+    config.available_features.add("corpus")
+
+config.substitutions.append(("%nngraph_src", config.nngraph_src_root))
+config.substitutions.append(("%python", config.python_executable))
+
+tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]
+tools = ["nngraph-opt", "nngraph-translate", "mlir-opt", "mlir-runner"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)

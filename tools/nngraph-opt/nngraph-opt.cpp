@@ -1,0 +1,23 @@
+//===- nngraph-opt.cpp - nngraph optimizer driver ---------------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements nngraph-opt: MlirOptMain with the nngraph dialect, its
+// passes and the upstream dialects and passes the project uses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::nngraph::registerAllPasses();
+  mlir::DialectRegistry registry;
+  mlir::nngraph::registerAllDialects(registry);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "nngraph optimizer driver\n", registry));
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+#===- utils/ci/build_and_test.sh - the README's test command --------------===//
+#
+# Sets up a fresh machine, builds nngraph, and runs every test suite, printing
+# the time each stage takes so that growth is visible. Exits non-zero on the
+# first failing stage. `.ci/run` calls exactly this script.
+#
+#===----------------------------------------------------------------------===//
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+LLVM_MAJOR="$(tr -d '[:space:]' < utils/llvm-version.txt)"
+BUILD="${NNGRAPH_BUILD_DIR:-$ROOT/build}"
+
+declare -a TIMES=()
+stage() {
+  local name="$1"; shift
+  local t0=$SECONDS
+  echo "=== [$name] $*"
+  "$@"
+  TIMES+=("$(printf '%-14s %5ds' "$name" $((SECONDS - t0)))")
+  echo "=== [$name] done in $((SECONDS - t0))s"
+}
+
+format_check() {
+  local cf="/usr/lib/llvm-${LLVM_MAJOR}/bin/clang-format"
+  git ls-files '*.cpp' '*.h' | xargs -r "$cf" --dry-run -Werror
+}
+
+lit_suite() {
+  local log="$BUILD/check-nngraph.log"
+  set +e
+  "/usr/lib/llvm-${LLVM_MAJOR}/bin/lit" -sv "$BUILD/test" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  set -e
+  local passed failed unsup
+  passed=$(grep -Eo '^ *Passed *: *[0-9]+' "$log" | grep -Eo '[0-9]+' || echo 0)
+  failed=$(grep -Eo '^ *Failed *: *[0-9]+' "$log" | grep -Eo '[0-9]+' || echo 0)
+  unsup=$(grep -Eo '^ *Unsupported *: *[0-9]+' "$log" | grep -Eo '[0-9]+' || echo 0)
+  echo "check-nngraph: ${passed:-0} passed, ${failed:-0} failed, ${unsup:-0} skipped"
+  return "$rc"
+}
+
+stage setup bash utils/setup.sh
+stage build bash utils/build.sh
+stage format format_check
+stage check-nngraph lit_suite
+
+echo "=== stage times"
+printf '  %s\n' "${TIMES[@]}"
