@@ -18,6 +18,6 @@ int main(int argc, char **argv) {
   mlir::nngraph::registerAllPasses();
   mlir::DialectRegistry registry;
   mlir::nngraph::registerAllDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "nngraph optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "nngraph optimizer driver\n", registry));
 }

@@ -14,8 +14,8 @@
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -77,6 +77,15 @@ bool nngraph::detail::areRefinedTypes(TypeRange inferred, TypeRange actual) {
   if (inferred.size() != actual.size())
     return false;
   for (auto [want, have] : llvm::zip_equal(inferred, actual)) {
+    // An unranked inferred type means "rank unknown" (squeeze without axes
+    // of a dynamic shape): any tensor of the same element type refines it.
+    if (auto unranked = dyn_cast<UnrankedTensorType>(want)) {
+      auto haveTensor = dyn_cast<TensorType>(have);
+      if (!haveTensor ||
+          haveTensor.getElementType() != unranked.getElementType())
+        return false;
+      continue;
+    }
     auto wantType = dyn_cast<RankedTensorType>(want);
     auto haveType = dyn_cast<RankedTensorType>(have);
     if (!wantType || !haveType) {

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "ShapeUtils.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 
 #include "mlir/Dialect/Traits.h"
 
@@ -32,23 +32,20 @@ static LogicalResult checkVector(StringRef opName, OptLoc loc, Value value,
     return failure();
   if (type.getRank() != 1 || !dimsAgree(type.getDimSize(0), size))
     return opError(opName, loc,
-                   "expects '" + what + "' of shape " +
-                       formatShape({size}) + ", got " +
-                       formatShape(type.getShape()));
+                   "expects '" + what + "' of shape " + formatShape({size}) +
+                       ", got " + formatShape(type.getShape()));
   return success();
 }
 
 /// Checks the operands shared by Conv and ConvTranspose and reads the window
 /// attributes. `inChannelsPerGroupDim` is the weight axis that holds the input
 /// channels (per group for Conv, all of them for ConvTranspose).
-static LogicalResult checkConvCommon(StringRef name, OptLoc loc,
-                                     RankedTensorType input,
-                                     RankedTensorType weight, int64_t group,
-                                     OptI64s strides, OptI64s dilations,
-                                     OptI64s pads, AutoPad autoPad,
-                                     SmallVectorImpl<int64_t> &s,
-                                     SmallVectorImpl<int64_t> &d,
-                                     SmallVectorImpl<int64_t> &p) {
+static LogicalResult
+checkConvCommon(StringRef name, OptLoc loc, RankedTensorType input,
+                RankedTensorType weight, int64_t group, OptI64s strides,
+                OptI64s dilations, OptI64s pads, AutoPad autoPad,
+                SmallVectorImpl<int64_t> &s, SmallVectorImpl<int64_t> &d,
+                SmallVectorImpl<int64_t> &p) {
   int64_t rank = input.getRank();
   if (rank < 3)
     return opError(name, loc,
@@ -76,9 +73,10 @@ static LogicalResult checkConvCommon(StringRef name, OptLoc loc,
   return success();
 }
 
-LogicalResult
-ConvOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                         Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult ConvOp::inferReturnTypes(MLIRContext *,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   auto weight = getRankedType(name, loc, adaptor.getWeight(), "weight");
@@ -115,8 +113,12 @@ ConvOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   int64_t n = input.getRank() - 2;
   SmallVector<int64_t> shape{input.getDimSize(0), filters};
   for (int64_t i = 0; i < n; ++i) {
-    WindowAxis axis{input.getDimSize(2 + i), weight.getDimSize(2 + i), s[i],
-                    d[i], p[i], p[n + i]};
+    WindowAxis axis{input.getDimSize(2 + i),
+                    weight.getDimSize(2 + i),
+                    s[i],
+                    d[i],
+                    p[i],
+                    p[n + i]};
     if (ShapedType::isDynamic(axis.kernel)) {
       shape.push_back(ShapedType::kDynamic);
       continue;
@@ -135,9 +137,10 @@ ConvOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult ConvTransposeOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult
+ConvTransposeOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                  Adaptor adaptor,
+                                  SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   auto weight = getRankedType(name, loc, adaptor.getWeight(), "weight");
@@ -175,8 +178,8 @@ LogicalResult ConvTransposeOp::inferReturnTypes(
   SmallVector<int64_t> shape{input.getDimSize(0), filters};
   if (OptI64s given = adaptor.getOutputShape()) {
     SmallVector<int64_t> sizes;
-    if (failed(getSpatialAttr(name, loc, "output_shape", given, n, 1, 1,
-                              sizes)))
+    if (failed(
+            getSpatialAttr(name, loc, "output_shape", given, n, 1, 1, sizes)))
       return failure();
     shape.append(sizes);
   } else {
@@ -190,9 +193,9 @@ LogicalResult ConvTransposeOp::inferReturnTypes(
         continue;
       }
       int64_t padding = valid ? 0 : p[i] + p[n + i];
-      int64_t out = same ? in * s[i]
-                         : s[i] * (in - 1) + outPad[i] + (k - 1) * d[i] + 1 -
-                               padding;
+      int64_t out =
+          same ? in * s[i]
+               : s[i] * (in - 1) + outPad[i] + (k - 1) * d[i] + 1 - padding;
       if (out < 1)
         return opError(name, loc,
                        "computes a non-positive output size " +
@@ -205,9 +208,10 @@ LogicalResult ConvTransposeOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult
-GemmOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                         Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult GemmOp::inferReturnTypes(MLIRContext *,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto a = getRankedType(name, loc, adaptor.getA(), "A");
   auto b = getRankedType(name, loc, adaptor.getB(), "B");
@@ -223,9 +227,8 @@ GemmOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   int64_t kb = b.getDimSize(tb ? 1 : 0), n = b.getDimSize(tb ? 0 : 1);
   if (!dimsAgree(ka, kb))
     return opError(name, loc,
-                   "expects matching inner dimensions, got " +
-                       llvm::Twine(ka) + " (A) and " + llvm::Twine(kb) +
-                       " (B)");
+                   "expects matching inner dimensions, got " + llvm::Twine(ka) +
+                       " (A) and " + llvm::Twine(kb) + " (B)");
   SmallVector<int64_t> shape{m, n};
   if (Value c = adaptor.getC()) {
     auto cType = getRankedType(name, loc, c, "C");
@@ -244,9 +247,10 @@ GemmOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-MatMulOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                           Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult MatMulOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto a = getRankedType(name, loc, adaptor.getA(), "A");
   auto b = getRankedType(name, loc, adaptor.getB(), "B");
@@ -269,10 +273,10 @@ MatMulOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   SmallVector<int64_t> batch;
   if (!OpTrait::util::getBroadcastedShape(ArrayRef(aShape).drop_back(2),
                                           ArrayRef(bShape).drop_back(2), batch))
-    return opError(name, loc,
-                   "expects broadcast-compatible batch dimensions, got shapes " +
-                       formatShape(a.getShape()) + " and " +
-                       formatShape(b.getShape()));
+    return opError(
+        name, loc,
+        "expects broadcast-compatible batch dimensions, got shapes " +
+            formatShape(a.getShape()) + " and " + formatShape(b.getShape()));
   if (!aVector)
     batch.push_back(aShape[aShape.size() - 2]);
   if (!bVector)
@@ -281,9 +285,10 @@ MatMulOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-BatchNormOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                              Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -302,9 +307,10 @@ BatchNormOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-LayerNormOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                              Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -334,9 +340,10 @@ LayerNormOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult InstanceNormOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult
+InstanceNormOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                 Adaptor adaptor,
+                                 SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -354,9 +361,10 @@ LogicalResult InstanceNormOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult
-LRNOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                        Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult LRNOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)

@@ -40,19 +40,21 @@ LogicalResult CustomOp::verify() {
 // Identity-like operations
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-IdentityOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                             Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult IdentityOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &inferred) {
   return inferUnary(loc, adaptor.getInput(), inferred);
 }
 
-LogicalResult
-DropoutOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                            Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult DropoutOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
   llvm::APFloat ratio = adaptor.getRatio();
-  if (ratio.isNegative() || ratio.compare(llvm::APFloat(ratio.getSemantics(),
-                                                        1)) !=
-                                llvm::APFloat::cmpLessThan)
+  if (ratio.isNegative() ||
+      ratio.compare(llvm::APFloat(ratio.getSemantics(), 1)) !=
+          llvm::APFloat::cmpLessThan)
     return opError(getOperationName(), loc,
                    "expects 'ratio' in [0, 1), got " +
                        llvm::formatv("{0}", ratio.convertToDouble()));
@@ -71,9 +73,10 @@ LogicalResult CastOp::verify() {
 // Elementwise operations with special operands
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-PReluOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                          Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult PReluOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   auto slope = getRankedType(name, loc, adaptor.getSlope(), "slope");
@@ -92,9 +95,10 @@ PReluOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-WhereOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                          Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult WhereOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto cond = getRankedType(name, loc, adaptor.getCondition(), "condition");
   auto x = getRankedType(name, loc, adaptor.getX(), "x");

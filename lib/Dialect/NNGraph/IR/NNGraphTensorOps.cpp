@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "ShapeUtils.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 
 #include "mlir/Dialect/Traits.h"
 #include "llvm/ADT/SmallSet.h"
@@ -26,9 +26,10 @@ static Type withShape(RankedTensorType type, ArrayRef<int64_t> shape) {
   return RankedTensorType::get(shape, type.getElementType());
 }
 
-LogicalResult
-ReshapeOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                            Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -83,9 +84,10 @@ ReshapeOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-FlattenOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                            Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult FlattenOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -106,9 +108,10 @@ FlattenOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-SqueezeOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                            Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult SqueezeOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -129,6 +132,12 @@ SqueezeOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                            " appears twice in 'axes'");
     }
   } else {
+    // Without 'axes' every size-1 axis goes; a dynamic axis may or may not be
+    // 1, so the result rank is unknown (see detail::areRefinedTypes).
+    if (!input.hasStaticShape()) {
+      inferred.push_back(UnrankedTensorType::get(input.getElementType()));
+      return success();
+    }
     for (auto [i, d] : llvm::enumerate(input.getShape()))
       if (d == 1)
         axes.insert(i);
@@ -214,9 +223,10 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-LogicalResult
-ConcatOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                           Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   if (adaptor.getInputs().empty())
     return opError(name, loc, "expects at least one input");
@@ -259,9 +269,10 @@ ConcatOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-SplitOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                          Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult SplitOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -314,9 +325,10 @@ static int64_t sliceSize(int64_t dim, int64_t start, int64_t end,
   return start > end ? (start - end - step - 1) / -step : 0;
 }
 
-LogicalResult
-SliceOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                          Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -358,9 +370,10 @@ SliceOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-PadOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                        Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult PadOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -373,15 +386,17 @@ PadOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   SmallVector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i) {
     int64_t d = input.getDimSize(i);
-    shape.push_back(ShapedType::isDynamic(d) ? d : d + pads[i] + pads[rank + i]);
+    shape.push_back(ShapedType::isDynamic(d) ? d
+                                             : d + pads[i] + pads[rank + i]);
   }
   inferred.push_back(withShape(input, shape));
   return success();
 }
 
-LogicalResult
-ExpandOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                           Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult ExpandOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -401,9 +416,10 @@ ExpandOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-TileOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                         Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult TileOp::inferReturnTypes(MLIRContext *,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -419,9 +435,10 @@ TileOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-GatherOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                           Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto data = getRankedType(name, loc, adaptor.getData(), "data");
   auto indices = getRankedType(name, loc, adaptor.getIndices(), "indices");
@@ -464,9 +481,10 @@ LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-LogicalResult
-ShapeOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
-                          Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult ShapeOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
   auto input =
       getRankedType(getOperationName(), loc, adaptor.getInput(), "input");
   if (!input)
@@ -476,9 +494,10 @@ ShapeOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
   return success();
 }
 
-LogicalResult
-ResizeOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                           Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult ResizeOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -529,9 +548,10 @@ LogicalResult OneHotOp::verify() {
   return success();
 }
 
-LogicalResult
-TopKOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
-                         Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+LogicalResult TopKOp::inferReturnTypes(MLIRContext *context,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &inferred) {
   StringRef name = getOperationName();
   auto input = getRankedType(name, loc, adaptor.getInput(), "input");
   if (!input)
@@ -548,6 +568,7 @@ TopKOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
   SmallVector<int64_t> shape(input.getShape());
   shape[axis] = k;
   inferred.push_back(withShape(input, shape));
-  inferred.push_back(RankedTensorType::get(shape, IntegerType::get(context, 64)));
+  inferred.push_back(
+      RankedTensorType::get(shape, IntegerType::get(context, 64)));
   return success();
 }

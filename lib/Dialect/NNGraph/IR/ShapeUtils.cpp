@@ -21,7 +21,7 @@ using namespace mlir::nngraph;
 using namespace mlir::nngraph::detail;
 
 LogicalResult nngraph::detail::opError(StringRef opName, OptLoc loc,
-                              const llvm::Twine &message) {
+                                       const llvm::Twine &message) {
   return emitOptionalError(loc, "'", opName, "' op ", message.str());
 }
 
@@ -52,7 +52,7 @@ std::string nngraph::detail::formatList(ArrayRef<int64_t> values) {
 }
 
 RankedTensorType nngraph::detail::getRankedType(StringRef opName, OptLoc loc,
-                                       Value value, StringRef what) {
+                                                Value value, StringRef what) {
   auto type = value ? dyn_cast<RankedTensorType>(value.getType()) : nullptr;
   if (!type)
     (void)opError(opName, loc, what + " must be a ranked tensor");
@@ -60,13 +60,14 @@ RankedTensorType nngraph::detail::getRankedType(StringRef opName, OptLoc loc,
 }
 
 LogicalResult nngraph::detail::normalizeAxis(StringRef opName, OptLoc loc,
-                                    int64_t &axis, int64_t rank,
-                                    StringRef what) {
+                                             int64_t &axis, int64_t rank,
+                                             StringRef what) {
   if (axis < -rank || axis >= rank)
     return opError(opName, loc,
-                   what + " " + llvm::Twine(axis) + " is out of range for rank " +
-                       llvm::Twine(rank) + " (expected [" + llvm::Twine(-rank) +
-                       ", " + llvm::Twine(rank - 1) + "])");
+                   what + " " + llvm::Twine(axis) +
+                       " is out of range for rank " + llvm::Twine(rank) +
+                       " (expected [" + llvm::Twine(-rank) + ", " +
+                       llvm::Twine(rank - 1) + "])");
   if (axis < 0)
     axis += rank;
   return success();
@@ -82,10 +83,9 @@ int64_t nngraph::detail::shapeProduct(ArrayRef<int64_t> shape) {
   return product;
 }
 
-LogicalResult nngraph::detail::getSpatialAttr(StringRef opName, OptLoc loc,
-                                     StringRef name, OptI64s attr, int64_t n,
-                                     int64_t defaultValue, int64_t minValue,
-                                     SmallVectorImpl<int64_t> &result) {
+LogicalResult nngraph::detail::getSpatialAttr(
+    StringRef opName, OptLoc loc, StringRef name, OptI64s attr, int64_t n,
+    int64_t defaultValue, int64_t minValue, SmallVectorImpl<int64_t> &result) {
   result.clear();
   if (!attr) {
     result.assign(n, defaultValue);
@@ -105,7 +105,7 @@ LogicalResult nngraph::detail::getSpatialAttr(StringRef opName, OptLoc loc,
 }
 
 int64_t nngraph::detail::windowOutputSize(const WindowAxis &a, AutoPad autoPad,
-                                 bool ceilMode) {
+                                          bool ceilMode) {
   if (ShapedType::isDynamic(a.input))
     return ShapedType::kDynamic;
   if (autoPad == AutoPad::SameUpper || autoPad == AutoPad::SameLower)
@@ -125,16 +125,17 @@ int64_t nngraph::detail::windowOutputSize(const WindowAxis &a, AutoPad autoPad,
 }
 
 LogicalResult nngraph::detail::inferUnary(OptLoc loc, Value input,
-                                 SmallVectorImpl<Type> &inferred) {
+                                          SmallVectorImpl<Type> &inferred) {
   if (!input)
     return emitOptionalError(loc, "missing operand");
   inferred.push_back(input.getType());
   return success();
 }
 
-LogicalResult nngraph::detail::inferBroadcast(StringRef opName, OptLoc loc, Value lhs,
-                                     Value rhs, Type elementType,
-                                     SmallVectorImpl<Type> &inferred) {
+LogicalResult nngraph::detail::inferBroadcast(StringRef opName, OptLoc loc,
+                                              Value lhs, Value rhs,
+                                              Type elementType,
+                                              SmallVectorImpl<Type> &inferred) {
   auto lhsType = getRankedType(opName, loc, lhs, "lhs");
   auto rhsType = getRankedType(opName, loc, rhs, "rhs");
   if (!lhsType || !rhsType)
@@ -153,7 +154,8 @@ LogicalResult nngraph::detail::inferBroadcast(StringRef opName, OptLoc loc, Valu
 
 /// Collects the normalised, unique axes of a reduction.
 static LogicalResult collectAxes(StringRef opName, OptLoc loc, OptI64s axes,
-                                 int64_t rank, llvm::SmallSet<int64_t, 8> &out) {
+                                 int64_t rank,
+                                 llvm::SmallSet<int64_t, 8> &out) {
   if (!axes) {
     for (int64_t i = 0; i < rank; ++i)
       out.insert(i);
@@ -169,9 +171,10 @@ static LogicalResult collectAxes(StringRef opName, OptLoc loc, OptI64s axes,
   return success();
 }
 
-LogicalResult nngraph::detail::inferReduce(StringRef opName, OptLoc loc, Value input,
-                                  OptI64s axes, bool keepdims,
-                                  SmallVectorImpl<Type> &inferred) {
+LogicalResult nngraph::detail::inferReduce(StringRef opName, OptLoc loc,
+                                           Value input, OptI64s axes,
+                                           bool keepdims,
+                                           SmallVectorImpl<Type> &inferred) {
   auto type = getRankedType(opName, loc, input, "input");
   if (!type)
     return failure();
@@ -189,9 +192,10 @@ LogicalResult nngraph::detail::inferReduce(StringRef opName, OptLoc loc, Value i
   return success();
 }
 
-LogicalResult nngraph::detail::inferArgReduce(StringRef opName, OptLoc loc, Value input,
-                                     int64_t axis, bool keepdims,
-                                     SmallVectorImpl<Type> &inferred) {
+LogicalResult nngraph::detail::inferArgReduce(StringRef opName, OptLoc loc,
+                                              Value input, int64_t axis,
+                                              bool keepdims,
+                                              SmallVectorImpl<Type> &inferred) {
   auto type = getRankedType(opName, loc, input, "input");
   if (!type || failed(normalizeAxis(opName, loc, axis, type.getRank())))
     return failure();
@@ -205,11 +209,12 @@ LogicalResult nngraph::detail::inferArgReduce(StringRef opName, OptLoc loc, Valu
   return success();
 }
 
-LogicalResult nngraph::detail::inferPool(StringRef opName, OptLoc loc, Value input,
-                                ArrayRef<int64_t> kernel, OptI64s stridesAttr,
-                                OptI64s padsAttr, OptI64s dilationsAttr,
-                                bool ceilMode, AutoPad autoPad,
-                                SmallVectorImpl<Type> &inferred) {
+LogicalResult nngraph::detail::inferPool(StringRef opName, OptLoc loc,
+                                         Value input, ArrayRef<int64_t> kernel,
+                                         OptI64s stridesAttr, OptI64s padsAttr,
+                                         OptI64s dilationsAttr, bool ceilMode,
+                                         AutoPad autoPad,
+                                         SmallVectorImpl<Type> &inferred) {
   auto type = getRankedType(opName, loc, input, "input");
   if (!type)
     return failure();
@@ -224,7 +229,8 @@ LogicalResult nngraph::detail::inferPool(StringRef opName, OptLoc loc, Value inp
   if (failed(getSpatialAttr(opName, loc, "kernel_shape", kernel, n, 1, 1, k)) ||
       failed(getSpatialAttr(opName, loc, "strides", stridesAttr, n, 1, 1,
                             strides)) ||
-      failed(getSpatialAttr(opName, loc, "pads", padsAttr, 2 * n, 0, 0, pads)) ||
+      failed(
+          getSpatialAttr(opName, loc, "pads", padsAttr, 2 * n, 0, 0, pads)) ||
       failed(getSpatialAttr(opName, loc, "dilations", dilationsAttr, n, 1, 1,
                             dilations)))
     return failure();
@@ -232,8 +238,8 @@ LogicalResult nngraph::detail::inferPool(StringRef opName, OptLoc loc, Value inp
     return opError(opName, loc, "expects no 'pads' when 'auto_pad' is set");
   SmallVector<int64_t> shape(type.getShape().take_front(2));
   for (int64_t i = 0; i < n; ++i) {
-    WindowAxis axis{type.getDimSize(2 + i), k[i],       strides[i],
-                    dilations[i],           pads[i],    pads[n + i]};
+    WindowAxis axis{type.getDimSize(2 + i), k[i],    strides[i],
+                    dilations[i],           pads[i], pads[n + i]};
     int64_t out = windowOutputSize(axis, autoPad, ceilMode);
     if (out == 0)
       return opError(opName, loc,
@@ -247,9 +253,9 @@ LogicalResult nngraph::detail::inferPool(StringRef opName, OptLoc loc, Value inp
   return success();
 }
 
-LogicalResult nngraph::detail::inferGlobalPool(StringRef opName, OptLoc loc,
-                                      Value input,
-                                      SmallVectorImpl<Type> &inferred) {
+LogicalResult
+nngraph::detail::inferGlobalPool(StringRef opName, OptLoc loc, Value input,
+                                 SmallVectorImpl<Type> &inferred) {
   auto type = getRankedType(opName, loc, input, "input");
   if (!type)
     return failure();
@@ -264,9 +270,10 @@ LogicalResult nngraph::detail::inferGlobalPool(StringRef opName, OptLoc loc,
   return success();
 }
 
-LogicalResult nngraph::detail::inferSameWithAxis(StringRef opName, OptLoc loc,
-                                        Value input, int64_t axis,
-                                        SmallVectorImpl<Type> &inferred) {
+LogicalResult
+nngraph::detail::inferSameWithAxis(StringRef opName, OptLoc loc, Value input,
+                                   int64_t axis,
+                                   SmallVectorImpl<Type> &inferred) {
   auto type = getRankedType(opName, loc, input, "input");
   if (!type || failed(normalizeAxis(opName, loc, axis, type.getRank())))
     return failure();

@@ -78,8 +78,8 @@ LogicalResult inferUnary(OptLoc loc, Value input,
                          llvm::SmallVectorImpl<Type> &inferred);
 /// Numpy broadcasting of two operands; the element type is the lhs element
 /// type unless `elementType` is given (i1 for comparisons).
-LogicalResult inferBroadcast(StringRef opName, OptLoc loc, Value lhs,
-                             Value rhs, Type elementType,
+LogicalResult inferBroadcast(StringRef opName, OptLoc loc, Value lhs, Value rhs,
+                             Type elementType,
                              llvm::SmallVectorImpl<Type> &inferred);
 /// Reductions over `axes` (all when absent).
 LogicalResult inferReduce(StringRef opName, OptLoc loc, Value input,

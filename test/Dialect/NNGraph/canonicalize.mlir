@@ -1,0 +1,237 @@
+// RUN: nngraph-opt %s --canonicalize --split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @identity_dropout_cast
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT: return %[[X]]
+func.func @identity_dropout_cast(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = nngraph.identity %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = nngraph.dropout %0 {ratio = 0.3 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = nngraph.cast %1 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %2 : tensor<2x3xf32>
+}
+
+// -----
+
+// A refining identity keeps its result type and stays.
+// CHECK-LABEL: func.func @identity_refines
+// CHECK: nngraph.identity
+func.func @identity_refines(%x: tensor<?x3xf32>) -> tensor<2x3xf32> {
+  %0 = nngraph.identity %x : (tensor<?x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// A cast that changes the element type stays.
+// CHECK-LABEL: func.func @cast_kept
+// CHECK: nngraph.cast
+func.func @cast_kept(%x: tensor<2xf32>) -> tensor<2xi32> {
+  %0 = nngraph.cast %x : (tensor<2xf32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reshape_chain
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK-NEXT: %[[R:.*]] = nngraph.reshape %[[X]] {shape = array<i64: 4, 6>} : (tensor<2x3x4xf32>) -> tensor<4x6xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @reshape_chain(%x: tensor<2x3x4xf32>) -> tensor<4x6xf32> {
+  %0 = nngraph.reshape %x {shape = array<i64: 6, 4>} : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+  %1 = nngraph.unsqueeze %0 {axes = array<i64: 0>} : (tensor<6x4xf32>) -> tensor<1x6x4xf32>
+  %2 = nngraph.flatten %1 {axis = 2 : i64} : (tensor<1x6x4xf32>) -> tensor<6x4xf32>
+  %3 = nngraph.reshape %2 {shape = array<i64: 4, 6>} : (tensor<6x4xf32>) -> tensor<4x6xf32>
+  return %3 : tensor<4x6xf32>
+}
+
+// -----
+
+// A chain of shape-only operations that ends where it started disappears.
+// CHECK-LABEL: func.func @squeeze_unsqueeze
+// CHECK-SAME: (%[[X:.*]]: tensor<1x8xf32>)
+// CHECK-NEXT: return %[[X]]
+func.func @squeeze_unsqueeze(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %0 = nngraph.squeeze %x : (tensor<1x8xf32>) -> tensor<8xf32>
+  %1 = nngraph.unsqueeze %0 {axes = array<i64: 0>} : (tensor<8xf32>) -> tensor<1x8xf32>
+  return %1 : tensor<1x8xf32>
+}
+
+// -----
+
+// A single shape-changing reshape is already canonical.
+// CHECK-LABEL: func.func @reshape_single
+// CHECK: nngraph.reshape %{{.*}} {shape = array<i64: -1>}
+func.func @reshape_single(%x: tensor<2x3xf32>) -> tensor<6xf32> {
+  %0 = nngraph.reshape %x {shape = array<i64: -1>} : (tensor<2x3xf32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reshape_constant
+// CHECK-NEXT: %[[C:.*]] = nngraph.constant dense<{{\[}}[1, 2], [3, 4]]> : tensor<2x2xi32>
+// CHECK-NEXT: return %[[C]]
+func.func @reshape_constant() -> tensor<2x2xi32> {
+  %c = nngraph.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+  %0 = nngraph.reshape %c {shape = array<i64: 2, 2>} : (tensor<4xi32>) -> tensor<2x2xi32>
+  return %0 : tensor<2x2xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @transpose_inverse
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK-NEXT: return %[[X]]
+func.func @transpose_inverse(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %0 = nngraph.transpose %x {perm = array<i64: 2, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+  %1 = nngraph.transpose %0 {perm = array<i64: 1, 2, 0>} : (tensor<4x2x3xf32>) -> tensor<2x3x4xf32>
+  return %1 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @transpose_compose
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK-NEXT: %[[T:.*]] = nngraph.transpose %[[X]] {perm = array<i64: 2, 1, 0>} : (tensor<2x3x4xf32>) -> tensor<4x3x2xf32>
+// CHECK-NEXT: return %[[T]]
+func.func @transpose_compose(%x: tensor<2x3x4xf32>) -> tensor<4x3x2xf32> {
+  %0 = nngraph.transpose %x {perm = array<i64: 1, 0, 2>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+  %1 = nngraph.transpose %0 {perm = array<i64: 2, 0, 1>} : (tensor<3x2x4xf32>) -> tensor<4x3x2xf32>
+  return %1 : tensor<4x3x2xf32>
+}
+
+// -----
+
+// Without 'perm' a transpose reverses the axes; twice is the identity.
+// CHECK-LABEL: func.func @transpose_default_twice
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT: return %[[X]]
+func.func @transpose_default_twice(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = nngraph.transpose %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %1 = nngraph.transpose %0 : (tensor<3x2xf32>) -> tensor<2x3xf32>
+  return %1 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @transpose_identity_perm
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT: return %[[X]]
+func.func @transpose_identity_perm(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = nngraph.transpose %x {perm = array<i64: 0, 1>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @fold_float
+// CHECK-DAG: %[[ADD:.*]] = nngraph.constant dense<[4.000000e+00, 6.000000e+00]> : tensor<2xf32>
+// CHECK-DAG: %[[SUB:.*]] = nngraph.constant dense<-2.000000e+00> : tensor<2xf32>
+// CHECK-DAG: %[[MUL:.*]] = nngraph.constant dense<[3.000000e+00, 8.000000e+00]> : tensor<2xf32>
+// CHECK-DAG: %[[DIV:.*]] = nngraph.constant dense<[0.333333343, 5.000000e-01]> : tensor<2xf32>
+// CHECK-DAG: %[[MAX:.*]] = nngraph.constant dense<[3.000000e+00, 4.000000e+00]> : tensor<2xf32>
+// CHECK-DAG: %[[MIN:.*]] = nngraph.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+// CHECK: return %[[ADD]], %[[SUB]], %[[MUL]], %[[DIV]], %[[MAX]], %[[MIN]]
+func.func @fold_float() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %a = nngraph.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = nngraph.constant dense<[3.0, 4.0]> : tensor<2xf32>
+  %0 = nngraph.add %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %1 = nngraph.sub %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %2 = nngraph.mul %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %3 = nngraph.div %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %4 = nngraph.max %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %5 = nngraph.min %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @fold_int
+// CHECK-DAG: %[[ADD:.*]] = nngraph.constant dense<[8, -1]> : tensor<2xi32>
+// CHECK-DAG: %[[DIV:.*]] = nngraph.constant dense<[3, -3]> : tensor<2xi32>
+// CHECK: return %[[ADD]], %[[DIV]]
+func.func @fold_int() -> (tensor<2xi32>, tensor<2xi32>) {
+  %a = nngraph.constant dense<[7, -7]> : tensor<2xi32>
+  %b = nngraph.constant dense<[1, 6]> : tensor<2xi32>
+  %c = nngraph.constant dense<2> : tensor<2xi32>
+  %0 = nngraph.add %a, %b : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  %1 = nngraph.div %a, %c : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return %0, %1 : tensor<2xi32>, tensor<2xi32>
+}
+
+// -----
+
+// Integer division by zero is left to run time.
+// CHECK-LABEL: func.func @no_fold_int_div_zero
+// CHECK: nngraph.div
+func.func @no_fold_int_div_zero() -> tensor<2xi32> {
+  %a = nngraph.constant dense<[7, -7]> : tensor<2xi32>
+  %z = nngraph.constant dense<[1, 0]> : tensor<2xi32>
+  %0 = nngraph.div %a, %z : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+// Broadcasting operands are not folded (the folder only handles equal types).
+// CHECK-LABEL: func.func @no_fold_broadcast
+// CHECK: nngraph.add
+func.func @no_fold_broadcast() -> tensor<2x2xf32> {
+  %a = nngraph.constant dense<1.0> : tensor<2x2xf32>
+  %b = nngraph.constant dense<2.0> : tensor<2xf32>
+  %0 = nngraph.add %a, %b : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+// Tensors above the folding limit (4096 elements) are not materialised.
+// CHECK-LABEL: func.func @no_fold_large
+// CHECK: nngraph.mul
+func.func @no_fold_large() -> tensor<8192xf32> {
+  %a = nngraph.constant dense<1.0> : tensor<8192xf32>
+  %b = nngraph.constant dense<2.0> : tensor<8192xf32>
+  %0 = nngraph.mul %a, %b : (tensor<8192xf32>, tensor<8192xf32>) -> tensor<8192xf32>
+  return %0 : tensor<8192xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @neutral
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[I:.*]]: tensor<4xi32>)
+// CHECK-NEXT: return %[[X]], %[[X]], %[[X]], %[[I]]
+func.func @neutral(%x: tensor<2x3xf32>, %i: tensor<4xi32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<4xi32>) {
+  %one = nngraph.constant dense<1.0> : tensor<3xf32>
+  %zero = nngraph.constant dense<0.0> : tensor<1xf32>
+  %izero = nngraph.constant dense<0> : tensor<4xi32>
+  %0 = nngraph.mul %x, %one : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = nngraph.div %x, %one : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %2 = nngraph.sub %x, %zero : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+  %3 = nngraph.add %i, %izero : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %0, %1, %2, %3 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<4xi32>
+}
+
+// -----
+
+// x + 0.0 is not x for IEEE floats (-0.0 + 0.0 = +0.0); a neutral operand
+// that broadcasts the result to a larger shape is kept too.
+// CHECK-LABEL: func.func @not_neutral
+// CHECK: nngraph.add
+// CHECK: nngraph.mul
+func.func @not_neutral(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<2x3xf32>) {
+  %zero = nngraph.constant dense<0.0> : tensor<3xf32>
+  %one = nngraph.constant dense<1.0> : tensor<2x3xf32>
+  %0 = nngraph.add %x, %zero : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %1 = nngraph.mul %x, %one : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0, %1 : tensor<3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// Unknown operators survive canonicalisation untouched.
+// CHECK-LABEL: func.func @custom_kept
+// CHECK: nngraph.custom "_contrib_box_nms"
+func.func @custom_kept(%x: tensor<1x10x6xf32>) {
+  %0 = nngraph.custom "_contrib_box_nms"(%x) {source_attrs = {topk = "4"}} : (tensor<1x10x6xf32>) -> tensor<1x10x6xf32>
+  return
+}
