@@ -43,6 +43,7 @@ lit_suite() {
 
 stage setup bash utils/setup.sh
 stage build bash utils/build.sh
+stage docs ninja -C "$BUILD" mlir-doc
 stage format format_check
 stage check-nngraph lit_suite
 
