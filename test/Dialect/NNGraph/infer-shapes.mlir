@@ -194,3 +194,122 @@ func.func @normalisation(%x: tensor<2x8x3x3xf32>, %c: tensor<8xf32>, %s: tensor<
   %5 = nngraph.log_softmax %x {axis = 1 : i64} : (tensor<2x8x3x3xf32>) -> tensor<?x?x?x?xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>
 }
+
+// -----
+
+// Every remaining elementwise operation: shapes flow through unchanged or
+// broadcast; comparisons produce i1.
+// CHECK-LABEL: func.func @elementwise_rest
+func.func @elementwise_rest(%x: tensor<2x3xf32>, %r: tensor<3xf32>, %c: tensor<2x1xi1>) -> tensor<?x?xf32> {
+  // CHECK: nngraph.sigmoid {{.*}} -> tensor<2x3xf32>
+  %u0 = nngraph.sigmoid %x : (tensor<2x3xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.tanh {{.*}} -> tensor<2x3xf32>
+  %u1 = nngraph.tanh %u0 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.softplus {{.*}} -> tensor<2x3xf32>
+  %u2 = nngraph.softplus %u1 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.softsign {{.*}} -> tensor<2x3xf32>
+  %u3 = nngraph.softsign %u2 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.exp {{.*}} -> tensor<2x3xf32>
+  %u4 = nngraph.exp %u3 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.log {{.*}} -> tensor<2x3xf32>
+  %u5 = nngraph.log %u4 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.sqrt {{.*}} -> tensor<2x3xf32>
+  %u6 = nngraph.sqrt %u5 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.rsqrt {{.*}} -> tensor<2x3xf32>
+  %u7 = nngraph.rsqrt %u6 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.reciprocal {{.*}} -> tensor<2x3xf32>
+  %u8 = nngraph.reciprocal %u7 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.erf {{.*}} -> tensor<2x3xf32>
+  %u9 = nngraph.erf %u8 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.floor {{.*}} -> tensor<2x3xf32>
+  %u10 = nngraph.floor %u9 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.ceil {{.*}} -> tensor<2x3xf32>
+  %u11 = nngraph.ceil %u10 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.round {{.*}} -> tensor<2x3xf32>
+  %u12 = nngraph.round %u11 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.neg {{.*}} -> tensor<2x3xf32>
+  %u13 = nngraph.neg %u12 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.abs {{.*}} -> tensor<2x3xf32>
+  %u14 = nngraph.abs %u13 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.leaky_relu {{.*}} -> tensor<2x3xf32>
+  %u15 = nngraph.leaky_relu %u14 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.elu {{.*}} -> tensor<2x3xf32>
+  %u16 = nngraph.elu %u15 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.selu {{.*}} -> tensor<2x3xf32>
+  %u17 = nngraph.selu %u16 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.gelu {{.*}} -> tensor<2x3xf32>
+  %u18 = nngraph.gelu %u17 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.hard_sigmoid {{.*}} -> tensor<2x3xf32>
+  %u19 = nngraph.hard_sigmoid %u18 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.clip {{.*}} -> tensor<2x3xf32>
+  %u20 = nngraph.clip %u19 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.dropout {{.*}} -> tensor<2x3xf32>
+  %u21 = nngraph.dropout %u20 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.identity {{.*}} -> tensor<2x3xf32>
+  %u22 = nngraph.identity %u21 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.sub {{.*}} -> tensor<2x3xf32>
+  %b0 = nngraph.sub %r, %u22 : (tensor<3xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.div {{.*}} -> tensor<2x3xf32>
+  %b1 = nngraph.div %r, %b0 : (tensor<3xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.pow {{.*}} -> tensor<2x3xf32>
+  %b2 = nngraph.pow %r, %b1 : (tensor<3xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.max {{.*}} -> tensor<2x3xf32>
+  %b3 = nngraph.max %r, %b2 : (tensor<3xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.min {{.*}} -> tensor<2x3xf32>
+  %b4 = nngraph.min %r, %b3 : (tensor<3xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.equal {{.*}} -> tensor<2x3xi1>
+  %c0 = nngraph.equal %b4, %r : (tensor<?x?xf32>, tensor<3xf32>) -> tensor<?x?xi1>
+  // CHECK: nngraph.not_equal {{.*}} -> tensor<2x3xi1>
+  %c1 = nngraph.not_equal %b4, %r : (tensor<?x?xf32>, tensor<3xf32>) -> tensor<?x?xi1>
+  // CHECK: nngraph.less {{.*}} -> tensor<2x3xi1>
+  %c2 = nngraph.less %b4, %r : (tensor<?x?xf32>, tensor<3xf32>) -> tensor<?x?xi1>
+  // CHECK: nngraph.less_equal {{.*}} -> tensor<2x3xi1>
+  %c3 = nngraph.less_equal %b4, %r : (tensor<?x?xf32>, tensor<3xf32>) -> tensor<?x?xi1>
+  // CHECK: nngraph.greater {{.*}} -> tensor<2x3xi1>
+  %c4 = nngraph.greater %b4, %r : (tensor<?x?xf32>, tensor<3xf32>) -> tensor<?x?xi1>
+  // CHECK: nngraph.greater_equal {{.*}} -> tensor<2x3xi1>
+  %c5 = nngraph.greater_equal %b4, %r : (tensor<?x?xf32>, tensor<3xf32>) -> tensor<?x?xi1>
+  // CHECK: nngraph.where {{.*}} -> tensor<2x3xf32>
+  %w = nngraph.where %c, %b4, %r : (tensor<2x1xi1>, tensor<?x?xf32>, tensor<3xf32>) -> tensor<?x?xf32>
+  return %w : tensor<?x?xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pool_and_reduce_rest
+func.func @pool_and_reduce_rest(%x: tensor<1x2x5x5xf32>) -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) {
+  // Explicit pads with ceil mode: ceil((5 + 2 - 2) / 2) + 1 = 4, but the last
+  // window would start in the end padding (3 * 2 >= 5 + 1), so it is dropped
+  // as in ONNX and PyTorch: 3.
+  // CHECK: nngraph.avg_pool {{.*}} -> tensor<1x2x3x3xf32>
+  %0 = nngraph.avg_pool %x {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, ceil_mode = true, count_include_pad = true} : (tensor<1x2x5x5xf32>) -> tensor<?x?x?x?xf32>
+  // VALID padding: floor((5 - 3) / 2) + 1 = 2
+  // CHECK: nngraph.max_pool {{.*}} -> tensor<1x2x2x2xf32>
+  %1 = nngraph.max_pool %x {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, auto_pad = #nngraph.auto_pad<valid>} : (tensor<1x2x5x5xf32>) -> tensor<?x?x?x?xf32>
+  // CHECK: nngraph.global_max_pool {{.*}} -> tensor<1x2x1x1xf32>
+  %2 = nngraph.global_max_pool %x : (tensor<1x2x5x5xf32>) -> tensor<?x?x?x?xf32>
+  // CHECK: nngraph.reduce_max {{.*}} -> tensor<1x2x5x1xf32>
+  %3 = nngraph.reduce_max %x {axes = array<i64: 3>} : (tensor<1x2x5x5xf32>) -> tensor<?x?x?x?xf32>
+  // CHECK: nngraph.reduce_min {{.*}} -> tensor<1x1x1x1xf32>
+  %4 = nngraph.reduce_min %x : (tensor<1x2x5x5xf32>) -> tensor<?x?x?x?xf32>
+  return %0, %1, %2, %3, %4 : tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>
+}
+
+// -----
+
+// Operations without inference keep their declared types; shapes flow on
+// from them.
+// CHECK-LABEL: func.func @no_inference
+func.func @no_inference(%x: tensor<2x3xf32>, %i: tensor<4xi64>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  // CHECK: nngraph.cast {{.*}} -> tensor<2x3xf16>
+  %0 = nngraph.cast %x : (tensor<2x3xf32>) -> tensor<2x3xf16>
+  // CHECK: nngraph.one_hot {{.*}} -> tensor<4x5xf32>
+  %1 = nngraph.one_hot %i {depth = 5 : i64} : (tensor<4xi64>) -> tensor<4x5xf32>
+  // CHECK: nngraph.custom "Foo"({{.*}}) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = nngraph.custom "Foo"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: nngraph.relu {{.*}} -> tensor<4x5xf32>
+  %3 = nngraph.relu %1 : (tensor<4x5xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.tanh {{.*}} -> tensor<2x3xf32>
+  %4 = nngraph.tanh %2 : (tensor<2x3xf32>) -> tensor<?x?xf32>
+  return %3, %4 : tensor<?x?xf32>, tensor<?x?xf32>
+}

@@ -681,3 +681,30 @@ func.func @enum_value(%x: tensor<2xf32>) {
   %0 = nngraph.gelu %x {approximate = #nngraph.gelu_approximation<exact>} : (tensor<2xf32>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+func.func @conv_element_types(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf16>) {
+  // expected-error @below {{'nngraph.conv' op expects input and weight of the same element type}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.conv %x, %w : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf16>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose_negative(%x: tensor<1x8x1x1xf32>, %w: tensor<8x4x1x1xf32>) {
+  // expected-error @below {{'nngraph.conv_transpose' op computes a non-positive output size}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.conv_transpose %x, %w {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x8x1x1xf32>, tensor<8x4x1x1xf32>) -> tensor<1x4x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_scalar(%a: tensor<f32>, %b: tensor<3xf32>) {
+  // expected-error @below {{'nngraph.matmul' op expects operands of rank >= 1}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.matmul %a, %b : (tensor<f32>, tensor<3xf32>) -> tensor<3xf32>
+  return
+}
