@@ -11,6 +11,7 @@
 #include "nngraph/InitAll.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
+#include "nngraph/Target/NNVM/TranslateRegistration.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,6 +30,6 @@ void mlir::nngraph::registerAllPasses() {
 }
 
 void mlir::nngraph::registerAllTranslations() {
-  // The format translations (NNVM/MXNet/TVM, LightNet, XOC, RelayViz, DOT)
-  // register here, one register<Format>Translations() call each.
+  // One register<Format>Translations() call per format.
+  nnvm::registerNNVMTranslations();
 }

@@ -1,0 +1,83 @@
+//===- GraphBuilder.h - shared construction of imported graphs --*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares GraphBuilder, which every importer uses to build the
+// `func.func @main` of a module: graph inputs become function arguments named
+// by an `nngraph.name` argument attribute, weights become `dense_resource`
+// constants, every operation gets the source node name as a NameLoc, and
+// errors carry the format prefix, the JSON path and the node name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_TARGET_COMMON_GRAPHBUILDER_H
+#define NNGRAPH_TARGET_COMMON_GRAPHBUILDER_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace mlir {
+namespace nngraph {
+
+/// Name of the argument attribute that keeps a graph input's source name.
+inline constexpr llvm::StringLiteral kArgNameAttr = "nngraph.name";
+/// Name of the function attribute that keeps the graph output names.
+inline constexpr llvm::StringLiteral kResultNamesAttr = "nngraph.output_names";
+
+class GraphBuilder {
+public:
+  /// `fileLoc` is the location of the source file; `format` prefixes every
+  /// diagnostic ("mxnet", "tvm-graph", ...).
+  GraphBuilder(MLIRContext *context, Location fileLoc, llvm::StringRef format);
+
+  MLIRContext *getContext() { return builder.getContext(); }
+  OpBuilder &getBuilder() { return builder; }
+  llvm::StringRef getFormat() const { return format; }
+  ModuleOp getModule() { return *module; }
+
+  /// NameLoc(name) on top of the file location.
+  Location getNameLoc(llvm::StringRef name);
+
+  /// Emits "<format>: <message> at <path> (node '<name>')" at the node's
+  /// location and counts it.
+  void emitNodeError(llvm::StringRef nodeName, llvm::StringRef path,
+                     const llvm::Twine &message);
+  /// Emits "<format>: <message>" at the file location and counts it.
+  void emitFileError(const llvm::Twine &message);
+  /// Emits a warning "<format>: <message>" at the file location.
+  void emitFileWarning(const llvm::Twine &message);
+  unsigned getNumErrors() const { return numErrors; }
+
+  /// Appends a function argument for graph input `name`.
+  Value addInput(llvm::StringRef name, Type type);
+  /// Creates a weight constant backed by a `dense_resource` blob named after
+  /// the weight; `data` holds the raw little-endian elements.
+  Value addWeight(llvm::StringRef name, RankedTensorType type,
+                  llvm::ArrayRef<char> data);
+
+  /// Finishes the function with `results` (null values are skipped), records
+  /// `resultNames`, and verifies the module. Returns null after any error.
+  OwningOpRef<ModuleOp> finish(llvm::ArrayRef<Value> results,
+                               llvm::ArrayRef<std::string> resultNames);
+
+private:
+  OpBuilder builder;
+  Location fileLoc;
+  std::string format;
+  OwningOpRef<ModuleOp> module;
+  func::FuncOp func;
+  SmallVector<std::string> inputNames;
+  unsigned numErrors = 0;
+};
+
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_TARGET_COMMON_GRAPHBUILDER_H

@@ -1,0 +1,47 @@
+//===- NNVMImport.h - import NNVM / MXNet / TVM graph JSON ------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares the importer of the NNVM graph JSON family into the
+// nngraph dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_TARGET_NNVM_NNVMIMPORT_H
+#define NNGRAPH_TARGET_NNVM_NNVMIMPORT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include <string>
+#include <vector>
+
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace mlir {
+namespace nngraph {
+namespace nnvm {
+
+struct ImportOptions {
+  /// Path of a .params file (MXNet or TVM); empty for none.
+  std::string paramsPath;
+  /// "name=1x3x224x224" or "name=1x3x224x224xf16"; `?` for unknown sizes.
+  std::vector<std::string> inputShapes;
+  /// Unknown operators are errors instead of `nngraph.custom`.
+  bool strict = false;
+};
+
+/// Imports the main buffer of `sourceMgr`. Emits every problem of the file as
+/// a diagnostic and returns null if there was any.
+OwningOpRef<ModuleOp> importNNVMGraph(const llvm::SourceMgr &sourceMgr,
+                                      MLIRContext *context,
+                                      const ImportOptions &options);
+
+} // namespace nnvm
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_TARGET_NNVM_NNVMIMPORT_H

@@ -1,0 +1,100 @@
+//===- NNVMModel.h - NNVM / MXNet / TVM graph JSON model --------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares plain structs for the NNVM graph JSON family (MXNet
+// symbol JSON, NNVM graphs, TVM graph-executor JSON) and their decoder. The
+// decoder accepts every variant of FORMATS.md section 2.2 and 3.4 and records
+// every structural problem with its JSON path; it knows no operator
+// semantics and includes no MLIR IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_TARGET_NNVM_NNVMMODEL_H
+#define NNGRAPH_TARGET_NNVM_NNVMMODEL_H
+
+#include "nngraph/Target/Common/JSONSupport.h"
+#include "llvm/Support/JSON.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mlir {
+namespace nngraph {
+namespace nnvm {
+
+/// Which shape of the format a file has.
+enum class Flavor { MXNet, NNVM, TVM };
+
+/// A reference to output `index` of node `node`; `version` counts writes to
+/// mutable state and carries no meaning on import.
+struct Entry {
+  int64_t node = 0;
+  int64_t index = 0;
+  int64_t version = 0;
+  /// Whether the file wrote the 3-element form.
+  bool hasVersion = true;
+};
+
+struct Graph;
+
+/// One element of `nodes`.
+struct Node {
+  std::string op;
+  std::string name;
+  std::vector<Entry> inputs;
+  /// Operator attributes in file order (all values are strings in real
+  /// files; other JSON scalars are kept as their JSON text).
+  std::vector<std::pair<std::string, std::string>> attrs;
+  /// Which key held them: "attrs", "attr" or "param" (empty if none).
+  std::string attrsKey;
+  /// A second, user attribute dictionary (`attr` next to `param`).
+  std::vector<std::pair<std::string, std::string>> userAttrs;
+  std::vector<int64_t> controlDeps;
+  std::vector<std::unique_ptr<Graph>> subgraphs;
+  /// JSON path of the node, for diagnostics ("$.nodes[12]").
+  std::string path;
+
+  bool isVariable() const { return op == "null"; }
+  /// Returns the attribute `key`, or nullptr.
+  const std::string *getAttr(llvm::StringRef key) const;
+};
+
+/// A whole graph (also used for nested `subgraphs`).
+struct Graph {
+  std::vector<Node> nodes;
+  std::vector<int64_t> argNodes;
+  std::vector<Entry> heads;
+  std::optional<std::vector<int64_t>> nodeRowPtr;
+  /// `attrs.mxnet_version`, when present.
+  std::optional<int64_t> mxnetVersion;
+  /// TVM graph attributes, one item per entry slot (empty when absent).
+  std::vector<std::vector<int64_t>> shapes;
+  std::vector<std::string> dltypes;
+  std::vector<int64_t> storageIds;
+  std::vector<int64_t> deviceIndex;
+  bool hasDTypeCodes = false;
+  /// The key the graph attributes used: "attrs", "attr" or empty.
+  std::string attrsKey;
+
+  Flavor getFlavor() const;
+  /// Index of the first output slot of `node` (node_row_ptr when present,
+  /// otherwise counted from the outputs the graph references).
+  std::optional<int64_t> getEntrySlot(int64_t node, int64_t index) const;
+};
+
+/// Decodes `value` into `graph`, recording every problem in `errors`. Also
+/// checks references: inputs, heads and arg_nodes must name earlier (for
+/// inputs) or existing nodes, and node_row_ptr must be a prefix sum.
+void decodeGraph(const llvm::json::Value &value, Graph &graph,
+                 JSONErrors &errors, llvm::StringRef path = "$");
+
+} // namespace nnvm
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_TARGET_NNVM_NNVMMODEL_H

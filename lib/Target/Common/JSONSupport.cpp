@@ -1,0 +1,155 @@
+//===- JSONSupport.cpp - JSON helpers shared by the importers ---*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements JSON reading with diagnostics, the JSON path error
+// list, and the decoders of MXNet's string-encoded attribute values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/Target/Common/JSONSupport.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SourceMgr.h"
+#include <cerrno>
+#include <cstdlib>
+
+using namespace mlir;
+using namespace mlir::nngraph;
+
+Location nngraph::getBufferLoc(const llvm::SourceMgr &sourceMgr,
+                               MLIRContext *context) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  return FileLineColLoc::get(context, buffer->getBufferIdentifier(), 1, 1);
+}
+
+std::optional<llvm::json::Value>
+nngraph::parseJSONBuffer(StringRef format, const llvm::SourceMgr &sourceMgr,
+                         MLIRContext *context) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  llvm::Expected<llvm::json::Value> value =
+      llvm::json::parse(buffer->getBuffer());
+  if (value)
+    return std::move(*value);
+  std::string message = llvm::toString(value.takeError());
+  emitError(getBufferLoc(sourceMgr, context))
+      << format << ": invalid JSON: " << message;
+  return std::nullopt;
+}
+
+std::string nngraph::jsonPath(StringRef parent, StringRef field) {
+  return (parent + "." + field).str();
+}
+
+std::string nngraph::jsonPath(StringRef parent, size_t index) {
+  return (parent + "[" + llvm::Twine(index) + "]").str();
+}
+
+void JSONErrors::expected(StringRef path, StringRef what, StringRef got) {
+  std::string message = ("expected " + what + " at " + path).str();
+  if (!got.empty())
+    message += (", got " + got).str();
+  messages.push_back(std::move(message));
+}
+
+void JSONErrors::report(StringRef path, const llvm::Twine &message) {
+  messages.push_back((message + " at " + path).str());
+}
+
+void JSONErrors::emit(StringRef format, Location loc) const {
+  for (const std::string &message : messages)
+    emitError(loc) << format << ": " << message;
+}
+
+StringRef nngraph::describeKind(const llvm::json::Value &value) {
+  switch (value.kind()) {
+  case llvm::json::Value::Null:
+    return "null";
+  case llvm::json::Value::Boolean:
+    return "boolean";
+  case llvm::json::Value::Number:
+    return "number";
+  case llvm::json::Value::String:
+    return "string";
+  case llvm::json::Value::Array:
+    return "array";
+  case llvm::json::Value::Object:
+    return "object";
+  }
+  return "value";
+}
+
+//===----------------------------------------------------------------------===//
+// MXNet/NNVM attribute strings
+//===----------------------------------------------------------------------===//
+
+FailureOr<int64_t> nngraph::parseMXInt(StringRef text) {
+  text = text.trim();
+  // Python 2 longs: "64L".
+  if (text.ends_with("L") || text.ends_with("l"))
+    text = text.drop_back();
+  int64_t value;
+  if (text.empty() || text.getAsInteger(10, value))
+    return failure();
+  return value;
+}
+
+FailureOr<double> nngraph::parseMXFloat(StringRef text) {
+  std::string s = text.trim().str();
+  if (s.empty())
+    return failure();
+  char *end = nullptr;
+  errno = 0;
+  double value = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size() || errno == ERANGE)
+    return failure();
+  return value;
+}
+
+FailureOr<bool> nngraph::parseMXBool(StringRef text) {
+  text = text.trim();
+  if (text == "True" || text == "true" || text == "1")
+    return true;
+  if (text == "False" || text == "false" || text == "0")
+    return false;
+  return failure();
+}
+
+FailureOr<SmallVector<std::optional<int64_t>>>
+nngraph::parseMXTuple(StringRef text) {
+  text = text.trim();
+  SmallVector<std::optional<int64_t>> items;
+  bool bracketed = (text.starts_with("(") && text.ends_with(")")) ||
+                   (text.starts_with("[") && text.ends_with("]"));
+  if (bracketed)
+    text = text.drop_front().drop_back().trim();
+  if (text.empty()) {
+    if (!bracketed)
+      return failure();
+    return items;
+  }
+  SmallVector<StringRef> parts;
+  text.split(parts, ',');
+  // One trailing comma is allowed: "(2,)".
+  if (parts.size() > 1 && parts.back().trim().empty())
+    parts.pop_back();
+  for (StringRef part : parts) {
+    part = part.trim();
+    if (part == "None") {
+      items.push_back(std::nullopt);
+      continue;
+    }
+    FailureOr<int64_t> value = parseMXInt(part);
+    if (failed(value))
+      return failure();
+    items.push_back(*value);
+  }
+  return items;
+}

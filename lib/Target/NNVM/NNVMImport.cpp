@@ -1,0 +1,681 @@
+//===- NNVMImport.cpp - import NNVM / MXNet / TVM graph JSON ----*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the importer of the NNVM graph JSON family. Nodes are
+// visited in file order (definitions precede uses); each operator name maps
+// to a handler in one table (NNVMOpTable.cpp style: a StringMap of
+// functions). Variables become values lazily, at their first use, when the
+// consumer knows what shape it expects (a Convolution knows its weight is
+// num_filter x C/group x kernel). Unknown operators become `nngraph.custom`.
+// Every problem is reported with the JSON path and the node name, and the
+// import goes on so that one run reports them all.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/Target/NNVM/NNVMImport.h"
+#include "NNVMImportInternal.h"
+#include "nngraph/Target/NNVM/Params.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace mlir::nngraph;
+using namespace mlir::nngraph::nnvm;
+
+//===----------------------------------------------------------------------===//
+// NodeContext
+//===----------------------------------------------------------------------===//
+
+const std::string *NodeContext::findAttr(StringRef key) const {
+  return node.getAttr(key);
+}
+
+std::string NodeContext::attrPath(StringRef key) const {
+  return jsonPath(
+      jsonPath(node.path, node.attrsKey.empty() ? "attrs" : node.attrsKey),
+      key);
+}
+
+void NodeContext::error(StringRef path, const llvm::Twine &message) {
+  failed = true;
+  imp.gb.emitNodeError(node.name, path, message);
+}
+
+void NodeContext::badAttr(StringRef key, StringRef what) {
+  error(attrPath(key), "expected " + what + ", got \"" + *findAttr(key) + "\"");
+}
+
+int64_t NodeContext::getInt(StringRef key, int64_t dflt) {
+  const std::string *text = findAttr(key);
+  if (!text)
+    return dflt;
+  FailureOr<int64_t> v = parseMXInt(*text);
+  if (mlir::failed(v)) {
+    badAttr(key, "integer");
+    return dflt;
+  }
+  return *v;
+}
+
+double NodeContext::getFloat(StringRef key, double dflt) {
+  const std::string *text = findAttr(key);
+  if (!text)
+    return dflt;
+  FailureOr<double> v = parseMXFloat(*text);
+  if (mlir::failed(v)) {
+    badAttr(key, "number");
+    return dflt;
+  }
+  return *v;
+}
+
+bool NodeContext::getBool(StringRef key, bool dflt) {
+  const std::string *text = findAttr(key);
+  if (!text)
+    return dflt;
+  FailureOr<bool> v = parseMXBool(*text);
+  if (mlir::failed(v)) {
+    badAttr(key, "boolean (True/False)");
+    return dflt;
+  }
+  return *v;
+}
+
+std::string NodeContext::getString(StringRef key, StringRef dflt) {
+  const std::string *text = findAttr(key);
+  return text ? *text : dflt.str();
+}
+
+SmallVector<std::optional<int64_t>>
+NodeContext::getOptTuple(StringRef key, ArrayRef<std::optional<int64_t>> dflt) {
+  const std::string *text = findAttr(key);
+  if (!text)
+    return SmallVector<std::optional<int64_t>>(dflt);
+  auto v = parseMXTuple(*text);
+  if (mlir::failed(v)) {
+    badAttr(key, "tuple of integers");
+    return SmallVector<std::optional<int64_t>>(dflt);
+  }
+  return *v;
+}
+
+SmallVector<int64_t> NodeContext::getTuple(StringRef key,
+                                           ArrayRef<int64_t> dflt) {
+  const std::string *text = findAttr(key);
+  if (!text)
+    return SmallVector<int64_t>(dflt);
+  SmallVector<int64_t> result;
+  for (std::optional<int64_t> item : getOptTuple(key, {})) {
+    if (!item) {
+      badAttr(key, "tuple of integers without None");
+      return SmallVector<int64_t>(dflt);
+    }
+    result.push_back(*item);
+  }
+  return result;
+}
+
+bool NodeContext::checkEnum(StringRef key, StringRef value,
+                            ArrayRef<StringRef> allowed) {
+  if (llvm::is_contained(allowed, value))
+    return true;
+  error(attrPath(key), "unsupported value \"" + value + "\" (expected one of " +
+                           llvm::join(allowed, ", ") + ")");
+  return false;
+}
+
+Value NodeContext::input(unsigned i, Type expected) {
+  if (i >= node.inputs.size()) {
+    error(jsonPath(node.path, "inputs"),
+          "expected at least " + llvm::Twine(i + 1) + " inputs, got " +
+              llvm::Twine(node.inputs.size()));
+    return nullptr;
+  }
+  Value v = imp.resolve(node.inputs[i], expected,
+                        jsonPath(jsonPath(node.path, "inputs"), i), node);
+  if (!v)
+    failed = true;
+  return v;
+}
+
+RankedTensorType NodeContext::inputType(unsigned i, Type expected) {
+  Value v = input(i, expected);
+  if (!v)
+    return nullptr;
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type)
+    error(jsonPath(jsonPath(node.path, "inputs"), i),
+          "expected an input of known rank");
+  return type;
+}
+
+Type NodeContext::knownInputType(unsigned i) {
+  if (i >= node.inputs.size())
+    return nullptr;
+  return imp.peekType(node.inputs[i]);
+}
+
+Value NodeContext::splat(double value, Type elementType) {
+  auto type = RankedTensorType::get({}, elementType);
+  Attribute attr;
+  if (isa<FloatType>(elementType)) {
+    bool lost;
+    APFloat ap(value);
+    ap.convert(cast<FloatType>(elementType).getFloatSemantics(),
+               APFloat::rmNearestTiesToEven, &lost);
+    attr = DenseElementsAttr::get(type, ap);
+  } else {
+    attr = DenseElementsAttr::get(
+        type, APInt(elementType.getIntOrFloatBitWidth(),
+                    static_cast<int64_t>(value), /*isSigned=*/true));
+  }
+  return ConstantOp::create(b, loc, cast<ElementsAttr>(attr));
+}
+
+//===----------------------------------------------------------------------===//
+// Importer
+//===----------------------------------------------------------------------===//
+
+Importer::Importer(GraphBuilder &gb, Graph &graph, const ImportOptions &options)
+    : gb(gb), graph(graph), options(options), flavor(graph.getFlavor()) {}
+
+StringRef Importer::getFormatName(Flavor flavor) {
+  switch (flavor) {
+  case Flavor::MXNet:
+    return "mxnet";
+  case Flavor::NNVM:
+    return "nnvm";
+  case Flavor::TVM:
+    return "tvm-graph";
+  }
+  return "nnvm";
+}
+
+/// Element type of a TVM dltype string or an MXNet __dtype__ code.
+static Type getDLType(MLIRContext *ctx, StringRef name) {
+  Builder b(ctx);
+  return llvm::StringSwitch<Type>(name)
+      .Case("float32", b.getF32Type())
+      .Case("float64", b.getF64Type())
+      .Case("float16", b.getF16Type())
+      .Case("bfloat16", b.getBF16Type())
+      .Case("int8", b.getIntegerType(8))
+      .Case("uint8", b.getIntegerType(8))
+      .Case("int32", b.getI32Type())
+      .Case("int64", b.getI64Type())
+      .Case("bool", b.getI1Type())
+      .Default(nullptr);
+}
+
+static Type getMXDTypeCode(MLIRContext *ctx, int64_t code) {
+  static const char *const names[] = {"float32", "float64", "float16", "uint8",
+                                      "int32",   "int8",    "int64",   "bool"};
+  if (code < 0 || code >= static_cast<int64_t>(std::size(names)))
+    return nullptr;
+  return getDLType(ctx, names[code]);
+}
+
+LogicalResult Importer::parseInputShapes() {
+  for (const std::string &spec : options.inputShapes) {
+    auto [name, shapeText] = StringRef(spec).split('=');
+    SmallVector<StringRef> dims;
+    shapeText.split(dims, 'x');
+    SmallVector<int64_t> shape;
+    Type element = gb.getBuilder().getF32Type();
+    bool ok = !name.empty() && !shapeText.empty();
+    for (auto [i, d] : llvm::enumerate(dims)) {
+      int64_t v;
+      if (d == "?")
+        shape.push_back(ShapedType::kDynamic);
+      else if (!d.getAsInteger(10, v) && v >= 0)
+        shape.push_back(v);
+      else if (i + 1 == dims.size() && i > 0 &&
+               (element = getDLType(gb.getContext(), d == "f32"   ? "float32"
+                                                     : d == "f16" ? "float16"
+                                                     : d == "i64" ? "int64"
+                                                     : d == "i32" ? "int32"
+                                                                  : d)))
+        continue;
+      else
+        ok = false;
+    }
+    if (!ok) {
+      gb.emitFileError("invalid --input-shape '" + spec +
+                       "' (expected name=1x3x224x224, optionally with a "
+                       "trailing element type such as xf16)");
+      continue;
+    }
+    inputShapes[name] = RankedTensorType::get(shape, element);
+  }
+  return success(gb.getNumErrors() == 0);
+}
+
+LogicalResult Importer::loadParams() {
+  if (options.paramsPath.empty())
+    return success();
+  auto buffer = llvm::MemoryBuffer::getFile(options.paramsPath,
+                                            /*IsText=*/false);
+  if (!buffer) {
+    gb.emitFileError("cannot read params file '" + options.paramsPath +
+                     "': " + buffer.getError().message());
+    return failure();
+  }
+  llvm::Expected<ParamsFile> file = readParams((*buffer)->getMemBufferRef());
+  if (!file) {
+    gb.emitFileError("in '" + options.paramsPath +
+                     "': " + llvm::toString(file.takeError()));
+    return failure();
+  }
+  params = std::move(*file);
+  for (auto [i, tensor] : llvm::enumerate(params->tensors)) {
+    StringRef key = tensor.name;
+    // MXNet keys carry "arg:" or "aux:"; TVM keys are plain names.
+    if (key.starts_with("arg:") || key.starts_with("aux:"))
+      key = key.drop_front(4);
+    paramIndex[key] = i;
+  }
+  return success();
+}
+
+Type Importer::peekType(const Entry &entry) {
+  auto it = values.find({entry.node, entry.index});
+  if (it != values.end() && it->second)
+    return it->second.getType();
+  if (const RankedTensorType hint = getVariableHint(entry.node))
+    return hint;
+  return nullptr;
+}
+
+RankedTensorType Importer::getVariableHint(int64_t id) {
+  const Node &node = graph.nodes[id];
+  if (!node.isVariable())
+    return nullptr;
+  auto it = inputShapes.find(node.name);
+  if (it != inputShapes.end())
+    return it->second;
+  // TVM graphs give every entry's shape and dtype.
+  if (std::optional<int64_t> slot = graph.getEntrySlot(id, 0)) {
+    if (*slot < static_cast<int64_t>(graph.shapes.size())) {
+      Type element = gb.getBuilder().getF32Type();
+      if (*slot < static_cast<int64_t>(graph.dltypes.size()))
+        if (Type t = getDLType(gb.getContext(), graph.dltypes[*slot]))
+          element = t;
+      return RankedTensorType::get(graph.shapes[*slot], element);
+    }
+  }
+  // MXNet variables may carry __shape__ / __dtype__; 0 means unknown.
+  if (const std::string *shape = node.getAttr("__shape__")) {
+    auto dims = parseMXTuple(*shape);
+    if (succeeded(dims)) {
+      SmallVector<int64_t> result;
+      for (std::optional<int64_t> d : *dims)
+        result.push_back(!d || *d <= 0 ? ShapedType::kDynamic : *d);
+      Type element = gb.getBuilder().getF32Type();
+      if (const std::string *dtype = node.getAttr("__dtype__"))
+        if (FailureOr<int64_t> code = parseMXInt(*dtype); succeeded(code))
+          if (Type t = getMXDTypeCode(gb.getContext(), *code))
+            element = t;
+      return RankedTensorType::get(result, element);
+    }
+  }
+  return nullptr;
+}
+
+static std::string typeToString(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
+/// Joins a hint with what the consumer expects: sizes the hint leaves open
+/// come from the expectation.
+static RankedTensorType joinHint(RankedTensorType hint, Type expected) {
+  auto exp = dyn_cast_or_null<RankedTensorType>(expected);
+  if (!hint)
+    return exp;
+  if (!exp || exp.getRank() != hint.getRank())
+    return hint;
+  SmallVector<int64_t> shape(hint.getShape());
+  for (auto [i, d] : llvm::enumerate(shape))
+    if (ShapedType::isDynamic(d))
+      d = exp.getDimSize(i);
+  return RankedTensorType::get(shape, hint.getElementType());
+}
+
+Value Importer::materializeVariable(int64_t id, Type expected, StringRef path,
+                                    const Node &consumer) {
+  const Node &node = graph.nodes[id];
+  RankedTensorType type = joinHint(getVariableHint(id), expected);
+  auto pit = paramIndex.find(node.name);
+  if (pit != paramIndex.end()) {
+    ParamTensor &tensor = params->tensors[pit->second];
+    usedParams.insert(pit->second);
+    Type element = getDLType(gb.getContext(), getDTypeName(tensor.dtype));
+    auto fileType = RankedTensorType::get(tensor.shape, element);
+    if (type && (type.getElementType() != element ||
+                 failed(verifyCompatibleShape(type, fileType)))) {
+      gb.emitNodeError(consumer.name, path,
+                       "weight '" + node.name +
+                           "' in the params file has "
+                           "type " +
+                           typeToString(fileType) +
+                           ", but the operator expects " + typeToString(type));
+      return nullptr;
+    }
+    return gb.addWeight(node.name, fileType, tensor.data);
+  }
+  if (!type && isa_and_nonnull<UnrankedTensorType>(expected)) {
+    if (params)
+      missingParams.push_back(node.name);
+    return gb.addInput(node.name, expected);
+  }
+  if (!type) {
+    gb.emitNodeError(consumer.name, path,
+                     "cannot determine the shape of input '" + node.name +
+                         "': give --input-shape " + node.name + "=<dims>");
+    return nullptr;
+  }
+  if (params)
+    missingParams.push_back(node.name);
+  return gb.addInput(node.name, type);
+}
+
+Value Importer::namedInput(StringRef name, RankedTensorType type) {
+  Value &v = namedInputs[name];
+  if (v)
+    return v;
+  auto pit = paramIndex.find(name);
+  if (pit != paramIndex.end()) {
+    ParamTensor &tensor = params->tensors[pit->second];
+    usedParams.insert(pit->second);
+    Type element = getDLType(gb.getContext(), getDTypeName(tensor.dtype));
+    v = gb.addWeight(name, RankedTensorType::get(tensor.shape, element),
+                     tensor.data);
+    return v;
+  }
+  if (params)
+    missingParams.push_back(name.str());
+  v = gb.addInput(name, type);
+  return v;
+}
+
+Value Importer::resolve(const Entry &entry, Type expected, StringRef path,
+                        const Node &consumer) {
+  auto it = values.find({entry.node, entry.index});
+  if (it != values.end())
+    return it->second;
+  const Node &producer = graph.nodes[entry.node];
+  if (producer.isVariable()) {
+    if (entry.index != 0) {
+      gb.emitNodeError(consumer.name, path,
+                       "variable '" + producer.name +
+                           "' has one output, got "
+                           "output index " +
+                           llvm::Twine(entry.index));
+      values[{entry.node, entry.index}] = nullptr;
+      return nullptr;
+    }
+    Value v = materializeVariable(entry.node, expected, path, consumer);
+    values[{entry.node, 0}] = v;
+    return v;
+  }
+  if (failedNodes.contains(entry.node))
+    return nullptr; // Already reported at the producer.
+  gb.emitNodeError(consumer.name, path,
+                   "node '" + producer.name + "' has no output " +
+                       llvm::Twine(entry.index));
+  return nullptr;
+}
+
+/// Number of outputs of node `id` that the graph can see.
+int64_t Importer::getNumVisibleOutputs(int64_t id) {
+  int64_t count = referencedOutputs.lookup(id);
+  if (graph.nodeRowPtr)
+    count =
+        std::max(count, (*graph.nodeRowPtr)[id + 1] - (*graph.nodeRowPtr)[id]);
+  return std::max<int64_t>(count, 1);
+}
+
+Type Importer::getEntryTypeHint(int64_t id, int64_t index) {
+  std::optional<int64_t> slot = graph.getEntrySlot(id, index);
+  if (!slot || *slot >= static_cast<int64_t>(graph.shapes.size()))
+    return nullptr;
+  Type element = gb.getBuilder().getF32Type();
+  if (*slot < static_cast<int64_t>(graph.dltypes.size()))
+    if (Type t = getDLType(gb.getContext(), graph.dltypes[*slot]))
+      element = t;
+  return RankedTensorType::get(graph.shapes[*slot], element);
+}
+
+/// Loss layers read only their data input at inference; the label input
+/// and the branch that feeds it are dead.
+static bool isInferenceInput(const Node &node, size_t index) {
+  static const char *const lossLayers[] = {
+      "SoftmaxOutput", "LinearRegressionOutput", "LogisticRegressionOutput",
+      "MAERegressionOutput", "SVMOutput"};
+  for (const char *op : lossLayers)
+    if (node.op == op)
+      return index == 0;
+  return true;
+}
+
+void Importer::importCustom(NodeContext &ctx, StringRef domain) {
+  const Node &node = ctx.node;
+  SmallVector<Value> operands;
+  Type element = ctx.b.getF32Type();
+  for (unsigned i = 0; i < node.inputs.size(); ++i) {
+    if (!isInferenceInput(node, i))
+      continue; // A loss layer's label.
+    // An input of unknown shape stays unranked: nothing constrains it.
+    Type expected = ctx.knownInputType(i);
+    if (!expected)
+      expected = UnrankedTensorType::get(ctx.b.getF32Type());
+    Value v = ctx.input(i, expected);
+    if (!v)
+      return;
+    operands.push_back(v);
+    if (i == 0)
+      element = cast<TensorType>(v.getType()).getElementType();
+  }
+  // Result types: TVM's exact shapes, else unranked (the operator's shape
+  // rule is unknown; consumers of an unranked value stay custom too).
+  SmallVector<Type> resultTypes;
+  int64_t numResults = getNumVisibleOutputs(ctx.id);
+  for (int64_t r = 0; r < numResults; ++r) {
+    if (Type t = getEntryTypeHint(ctx.id, r))
+      resultTypes.push_back(t);
+    else
+      resultTypes.push_back(UnrankedTensorType::get(element));
+  }
+  SmallVector<NamedAttribute> attrs;
+  for (const auto &[key, value] : node.attrs)
+    attrs.push_back(ctx.b.getNamedAttr(key, ctx.b.getStringAttr(value)));
+  auto op = CustomOp::create(ctx.b, ctx.loc, resultTypes, node.op, operands,
+                             ctx.b.getDictionaryAttr(attrs),
+                             ctx.b.getStringAttr(domain));
+  if (!graph.storageIds.empty()) {
+    SmallVector<int64_t> ids;
+    for (int64_t r = 0; r < numResults; ++r)
+      if (std::optional<int64_t> slot = graph.getEntrySlot(ctx.id, r);
+          slot && *slot < static_cast<int64_t>(graph.storageIds.size()))
+        ids.push_back(graph.storageIds[*slot]);
+    op->setAttr("nngraph.storage_id", ctx.b.getDenseI64ArrayAttr(ids));
+  }
+  ctx.results.assign(op->result_begin(), op->result_end());
+}
+
+/// Typed operations need ranked operands; an operator that consumes an
+/// unranked value (the output of a custom operator with no shape hint) is
+/// kept as a custom operator too.
+bool Importer::hasUnrankedInput(const Node &node) {
+  for (const Entry &e : node.inputs) {
+    auto it = values.find({e.node, e.index});
+    if (it != values.end() && it->second &&
+        isa<UnrankedTensorType>(it->second.getType()))
+      return true;
+  }
+  return false;
+}
+
+void Importer::importNode(int64_t id) {
+  const Node &node = graph.nodes[id];
+  if (node.isVariable())
+    return;
+  OpBuilder &b = gb.getBuilder();
+  NodeContext ctx{*this, node, id, gb.getNameLoc(node.name), b};
+  if (!node.subgraphs.empty()) {
+    importSubgraphNode(ctx);
+  } else if (flavor == Flavor::TVM && node.op == "tvm_op") {
+    importCustom(ctx, "tvm");
+  } else if (const OpHandler *handler = lookupOpHandler(node.op);
+             handler && !hasUnrankedInput(node)) {
+    (*handler)(ctx);
+  } else if (options.strict) {
+    ctx.error(jsonPath(node.path, "op"),
+              "unsupported operator '" + node.op + "'");
+  } else {
+    importCustom(ctx, getFormatName(flavor));
+  }
+  if (ctx.failed) {
+    failedNodes.insert(id);
+    return;
+  }
+  for (auto [i, v] : llvm::enumerate(ctx.results))
+    values[{id, static_cast<int64_t>(i)}] = v;
+}
+
+void Importer::importSubgraphNode(NodeContext &ctx) {
+  // A subgraph node (MXNet `_sg_mkldnn_conv`) inlines its graph: the outer
+  // inputs feed the subgraph's arg_nodes in order; its heads are the results.
+  // Quantized instances, whose extra inputs have no counterpart, stay custom.
+  const Node &node = ctx.node;
+  Graph &sub = *node.subgraphs.front();
+  if (node.subgraphs.size() != 1 || ctx.getBool("quantized", false) ||
+      sub.argNodes.size() != node.inputs.size()) {
+    importCustom(ctx, getFormatName(flavor));
+    return;
+  }
+  Importer inner(gb, sub, options);
+  inner.params = std::nullopt;
+  inner.paramIndex = {};
+  for (auto [k, arg] : llvm::enumerate(sub.argNodes)) {
+    Value v = ctx.input(k, Type());
+    if (!v)
+      return;
+    inner.values[{arg, 0}] = v;
+  }
+  inner.countReferences();
+  inner.computeLiveNodes();
+  for (int64_t i = 0, e = sub.nodes.size(); i < e; ++i)
+    if (inner.live[i])
+      inner.importNode(i);
+  for (const Entry &head : sub.heads) {
+    Value v = inner.values.lookup({head.node, head.index});
+    if (!v) {
+      ctx.failed = true;
+      return;
+    }
+    ctx.results.push_back(v);
+  }
+}
+
+void Importer::computeLiveNodes() {
+  live.assign(graph.nodes.size(), false);
+  SmallVector<int64_t> worklist;
+  for (const Entry &head : graph.heads)
+    worklist.push_back(head.node);
+  while (!worklist.empty()) {
+    int64_t id = worklist.pop_back_val();
+    if (live[id])
+      continue;
+    live[id] = true;
+    const Node &node = graph.nodes[id];
+    for (auto [i, input] : llvm::enumerate(node.inputs))
+      if (isInferenceInput(node, i))
+        worklist.push_back(input.node);
+  }
+}
+
+void Importer::countReferences() {
+  auto note = [&](const Entry &e) {
+    int64_t &count = referencedOutputs[e.node];
+    count = std::max(count, e.index + 1);
+  };
+  for (const Node &node : graph.nodes)
+    for (const Entry &e : node.inputs)
+      note(e);
+  for (const Entry &e : graph.heads)
+    note(e);
+}
+
+OwningOpRef<ModuleOp> Importer::run() {
+  if (failed(parseInputShapes()) || failed(loadParams()))
+    return nullptr;
+  countReferences();
+  computeLiveNodes();
+  for (int64_t i = 0, e = graph.nodes.size(); i < e; ++i)
+    if (live[i])
+      importNode(i);
+  SmallVector<Value> results;
+  std::vector<std::string> names;
+  for (auto [i, head] : llvm::enumerate(graph.heads)) {
+    Value v =
+        resolve(head, Type(), jsonPath("$.heads", i), graph.nodes[head.node]);
+    results.push_back(v);
+    const Node &producer = graph.nodes[head.node];
+    names.push_back(getNumVisibleOutputs(head.node) > 1
+                        ? producer.name + "_output" + std::to_string(head.index)
+                        : producer.name + "_output");
+  }
+  if (params) {
+    for (auto [i, tensor] : llvm::enumerate(params->tensors))
+      if (!usedParams.contains(i))
+        gb.emitFileWarning("params file entry '" + tensor.name +
+                           "' is not used by the graph");
+    for (const std::string &name : missingParams)
+      if (!StringRef(name).ends_with("_label") && name != "data")
+        gb.emitFileWarning("no weight for variable '" + name +
+                           "' in the params file; it becomes an input");
+  }
+  ModuleOp module = gb.getModule();
+  Builder b(gb.getContext());
+  module->setAttr("nngraph.source_format",
+                  b.getStringAttr(getFormatName(flavor)));
+  if (graph.mxnetVersion)
+    module->setAttr("nngraph.mxnet_version",
+                    b.getI64IntegerAttr(*graph.mxnetVersion));
+  return gb.finish(results, names);
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> nnvm::importNNVMGraph(const llvm::SourceMgr &sourceMgr,
+                                            MLIRContext *context,
+                                            const ImportOptions &options) {
+  Location fileLoc = getBufferLoc(sourceMgr, context);
+  std::optional<llvm::json::Value> json =
+      parseJSONBuffer("nnvm", sourceMgr, context);
+  if (!json)
+    return nullptr;
+  Graph graph;
+  JSONErrors errors;
+  decodeGraph(*json, graph, errors);
+  StringRef format = Importer::getFormatName(graph.getFlavor());
+  if (!errors.empty()) {
+    errors.emit(format, fileLoc);
+    return nullptr;
+  }
+  GraphBuilder gb(context, fileLoc, format);
+  Importer importer(gb, graph, options);
+  return importer.run();
+}

@@ -1,0 +1,126 @@
+//===- NNVMImportInternal.h - NNVM importer internals -----------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares the importer state and the per-node context shared by
+// the importer driver (NNVMImport.cpp) and the operator table
+// (NNVMOpTable.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_LIB_TARGET_NNVM_NNVMIMPORTINTERNAL_H
+#define NNGRAPH_LIB_TARGET_NNVM_NNVMIMPORTINTERNAL_H
+
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+#include "nngraph/Target/Common/GraphBuilder.h"
+#include "nngraph/Target/NNVM/NNVMImport.h"
+#include "nngraph/Target/NNVM/NNVMModel.h"
+#include "nngraph/Target/NNVM/Params.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir {
+namespace nngraph {
+namespace nnvm {
+
+class Importer;
+
+/// What an operator handler sees of one node: typed attribute accessors that
+/// report bad values with their JSON path, lazy input resolution, and the
+/// results it produces.
+struct NodeContext {
+  Importer &imp;
+  const Node &node;
+  int64_t id;
+  Location loc;
+  OpBuilder &b;
+  SmallVector<Value> results;
+  bool failed = false;
+
+  const std::string *findAttr(llvm::StringRef key) const;
+  bool has(llvm::StringRef key) const { return findAttr(key) != nullptr; }
+  std::string attrPath(llvm::StringRef key) const;
+  void error(llvm::StringRef path, const llvm::Twine &message);
+  void badAttr(llvm::StringRef key, llvm::StringRef what);
+
+  int64_t getInt(llvm::StringRef key, int64_t dflt);
+  double getFloat(llvm::StringRef key, double dflt);
+  bool getBool(llvm::StringRef key, bool dflt);
+  std::string getString(llvm::StringRef key, llvm::StringRef dflt);
+  SmallVector<int64_t> getTuple(llvm::StringRef key,
+                                llvm::ArrayRef<int64_t> dflt);
+  SmallVector<std::optional<int64_t>>
+  getOptTuple(llvm::StringRef key, llvm::ArrayRef<std::optional<int64_t>> dflt);
+  /// Reports and returns false unless `value` is one of `allowed`.
+  bool checkEnum(llvm::StringRef key, llvm::StringRef value,
+                 llvm::ArrayRef<llvm::StringRef> allowed);
+
+  /// The value of input `i`; a variable not seen before is created with
+  /// `expected` as its type where no hint gives one.
+  Value input(unsigned i, Type expected = {});
+  RankedTensorType inputType(unsigned i, Type expected = {});
+  /// The type of input `i` if it is already known, without creating it.
+  Type knownInputType(unsigned i);
+  /// A rank-0 constant of `elementType` holding `value`.
+  Value splat(double value, Type elementType);
+};
+
+using OpHandler = void (*)(NodeContext &);
+
+/// The handler of a source operator name (MXNet or NNVM spelling), or null.
+const OpHandler *lookupOpHandler(llvm::StringRef op);
+
+class Importer {
+public:
+  Importer(GraphBuilder &gb, Graph &graph, const ImportOptions &options);
+  OwningOpRef<ModuleOp> run();
+  static llvm::StringRef getFormatName(Flavor flavor);
+
+  /// A weight or input that the graph does not list as a variable (legacy
+  /// BatchNorm statistics): from the params file, else a function argument.
+  Value namedInput(llvm::StringRef name, RankedTensorType type);
+  Value resolve(const Entry &entry, Type expected, llvm::StringRef path,
+                const Node &consumer);
+  Type peekType(const Entry &entry);
+  void importCustom(NodeContext &ctx, llvm::StringRef domain);
+  int64_t getNumVisibleOutputs(int64_t id);
+
+  GraphBuilder &gb;
+  Graph &graph;
+  const ImportOptions &options;
+  Flavor flavor;
+
+private:
+  LogicalResult parseInputShapes();
+  LogicalResult loadParams();
+  RankedTensorType getVariableHint(int64_t id);
+  Type getEntryTypeHint(int64_t id, int64_t index);
+  Value materializeVariable(int64_t id, Type expected, llvm::StringRef path,
+                            const Node &consumer);
+  void importNode(int64_t id);
+  bool hasUnrankedInput(const Node &node);
+  void importSubgraphNode(NodeContext &ctx);
+  void countReferences();
+  void computeLiveNodes();
+
+  llvm::DenseMap<std::pair<int64_t, int64_t>, Value> values;
+  llvm::DenseMap<int64_t, int64_t> referencedOutputs;
+  llvm::DenseSet<int64_t> failedNodes;
+  std::vector<bool> live;
+  llvm::StringMap<RankedTensorType> inputShapes;
+  std::optional<ParamsFile> params;
+  llvm::StringMap<size_t> paramIndex;
+  llvm::DenseSet<size_t> usedParams;
+  std::vector<std::string> missingParams;
+  llvm::StringMap<Value> namedInputs;
+};
+
+} // namespace nnvm
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_LIB_TARGET_NNVM_NNVMIMPORTINTERNAL_H

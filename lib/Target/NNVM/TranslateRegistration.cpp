@@ -1,0 +1,63 @@
+//===- TranslateRegistration.cpp - NNVM family translations -----*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file registers --import-nnvm (MXNet symbol JSON, NNVM graphs and TVM
+// graph-executor JSON) and its options with mlir-translate.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/Target/NNVM/TranslateRegistration.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
+#include "nngraph/Target/NNVM/NNVMImport.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ManagedStatic.h"
+
+using namespace mlir;
+using namespace mlir::nngraph;
+
+namespace {
+struct NNVMOptions {
+  llvm::cl::opt<std::string> params{
+      "params",
+      llvm::cl::desc("Weights file (.params, MXNet or TVM) for "
+                     "--import-nnvm"),
+      llvm::cl::value_desc("file"), llvm::cl::init("")};
+  llvm::cl::list<std::string> inputShapes{
+      "input-shape",
+      llvm::cl::desc("Shape of a graph input for --import-nnvm, e.g. "
+                     "data=1x3x224x224 (repeatable)"),
+      llvm::cl::value_desc("name=dims")};
+  llvm::cl::opt<bool> strict{
+      "strict",
+      llvm::cl::desc("Unknown operators are errors instead of "
+                     "nngraph.custom"),
+      llvm::cl::init(false)};
+};
+} // namespace
+
+static llvm::ManagedStatic<NNVMOptions> clOptions;
+
+void nngraph::nnvm::registerNNVMTranslations() {
+  *clOptions; // Register the options with the command line.
+  TranslateToMLIRRegistration importNNVM(
+      "import-nnvm",
+      "Import NNVM graph JSON (MXNet symbol, NNVM, TVM graph executor)",
+      [](const llvm::SourceMgr &sourceMgr, MLIRContext *context) {
+        ImportOptions options;
+        options.paramsPath = clOptions->params;
+        options.inputShapes.assign(clOptions->inputShapes.begin(),
+                                   clOptions->inputShapes.end());
+        options.strict = clOptions->strict;
+        return nnvm::importNNVMGraph(sourceMgr, context, options);
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<NNGraphDialect, func::FuncDialect>();
+      });
+  registerNNVMParamsTestTranslations();
+}
