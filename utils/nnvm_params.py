@@ -7,7 +7,8 @@
 #
 # Writes MXNet (`mx.nd.save` of a dict) and TVM (`save_param_dict`) weight
 # files without either framework, independently of the C++ codec, so that the
-# lit tests can feed it known bytes. Only numpy is needed.
+# lit tests can feed it known bytes. Only the standard library is needed, so
+# that any python3 runs it; numpy arrays are accepted where numpy is present.
 #
 # Example:
 #   nnvm_params.py --flavor mxnet --out w.params \
@@ -17,79 +18,92 @@
 # `scalar` for a 0-d tensor; FILL is arange, zeros, ones or a comma list of
 # values. --truncate N drops the last N bytes, --patch OFFSET=HEX overwrites
 # bytes and --append HEX adds some (for error tests); --mxnet-version picks
-# the NDArray encoding (legacy, v1, v2, v3).
+# the NDArray encoding (legacy, v1, v2, v3) and --tvm-dlbool the TVM boolean
+# encoding.
 #
 # ===----------------------------------------------------------------------===//
 
 import argparse
+import math
 import struct
 import sys
-
-import numpy as np
 
 MXNET_LIST_MAGIC = 0x112
 MXNET_MAGIC = {"v1": 0xF993FAC8, "v2": 0xF993FAC9, "v3": 0xF993FACA}
 TVM_LIST_MAGIC = 0xF7E58D4F05049CB7
 TVM_ARRAY_MAGIC = 0xDD5E40F096B4A13F
 
-# dtype -> (numpy storage type, mshadow type flag, DLPack code, DLPack bits)
+# dtype -> (struct format of one element, mshadow type flag, DLPack code,
+# DLPack bits). bfloat16 is packed by hand from float32.
 DTYPES = {
-    "float32": ("<f4", 0, 2, 32),
-    "float64": ("<f8", 1, 2, 64),
-    "float16": ("<f2", 2, 2, 16),
-    "bfloat16": ("<u2", 12, 4, 16),
-    "uint8": ("u1", 3, 1, 8),
-    "int8": ("i1", 5, 0, 8),
-    "int32": ("<i4", 4, 0, 32),
-    "int64": ("<i8", 6, 0, 64),
-    "bool": ("u1", 7, 1, 1),
+    "float32": ("f", 0, 2, 32),
+    "float64": ("d", 1, 2, 64),
+    "float16": ("e", 2, 2, 16),
+    "bfloat16": (None, 12, 4, 16),
+    "uint8": ("B", 3, 1, 8),
+    "int8": ("b", 5, 0, 8),
+    "int32": ("i", 4, 0, 32),
+    "int64": ("q", 6, 0, 64),
+    "bool": ("?", 7, 1, 1),
 }
 
 
 class Tensor:
-    """A named array with one of the DTYPES names."""
+    """A dtype name (a DTYPES key), a shape tuple and little-endian bytes."""
 
-    def __init__(self, dtype, array):
+    def __init__(self, dtype, shape, data):
         if dtype not in DTYPES:
             raise ValueError("unknown dtype " + dtype)
         self.dtype = dtype
-        self.array = np.array(array, dtype=DTYPES[dtype][0], order="C")
+        self.shape = tuple(int(d) for d in shape)
+        self.data = bytes(data)
 
 
-def _to_bfloat16_bits(values):
-    """Rounds float32 values to bfloat16 (nearest even), as uint16 bits."""
-    bits = np.asarray(values, dtype="<f4").view("<u4").astype(np.uint64)
-    bits += 0x7FFF + ((bits >> 16) & 1)
-    return (bits >> 16).astype("<u2")
+def _bfloat16(value):
+    """Rounds a float to bfloat16 (nearest even); returns its 16 bits."""
+    bits = struct.unpack("<I", struct.pack("<f", value))[0]
+    if math.isnan(value):
+        return (bits >> 16) | 0x40
+    return (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+
+
+def pack_values(dtype, values):
+    """Packs Python numbers as little-endian elements of `dtype`."""
+    if dtype == "bfloat16":
+        return struct.pack("<%dH" % len(values), *map(_bfloat16, values))
+    fmt = DTYPES[dtype][0]
+    if fmt in "fde":
+        values = [float(v) for v in values]
+    elif fmt == "?":
+        values = [bool(v) for v in values]
+    else:
+        values = [int(v) for v in values]
+    return struct.pack("<%d%s" % (len(values), fmt), *values)
 
 
 def make_tensor(dtype, shape, fill):
     """Builds a Tensor of `shape` filled per `fill` (see the file header)."""
-    count = int(np.prod(shape, dtype=np.int64))
+    count = math.prod(shape)
     if fill == "arange":
-        values = np.arange(count, dtype=np.float64)
-    elif fill == "zeros":
-        values = np.zeros(count)
-    elif fill == "ones":
-        values = np.ones(count)
+        values = list(range(count))
+    elif fill in ("zeros", "ones"):
+        values = [int(fill == "ones")] * count
     else:
-        values = np.array([float(v) for v in fill.split(",")])
-        if values.size != count:
-            raise ValueError("%d values for %d elements" % (values.size, count))
-    values = values.reshape(shape)
-    if dtype == "bfloat16":
-        return Tensor(dtype, _to_bfloat16_bits(values.astype(np.float32)))
-    if dtype == "bool":
-        return Tensor(dtype, values != 0)
-    return Tensor(dtype, values.astype(DTYPES[dtype][0]))
+        values = [float(v) if any(c in v for c in ".en") else int(v)
+                  for v in fill.split(",")]
+        if len(values) != count:
+            raise ValueError("%d values for %d elements" % (len(values), count))
+    return Tensor(dtype, shape, pack_values(dtype, values))
 
 
 def _as_tensor(value):
+    """Accepts a Tensor or a numpy-like array (numpy, ml_dtypes bfloat16)."""
     if isinstance(value, Tensor):
         return value
-    array = np.asarray(value)
-    name = "bool" if array.dtype == np.bool_ else array.dtype.name
-    return Tensor(name, array)
+    dtype = value.dtype
+    name = "bool" if dtype.kind == "b" else dtype.name
+    return Tensor(name, value.shape, value.astype(dtype.newbyteorder("<"),
+                                                  order="C").tobytes())
 
 
 def _string(text):
@@ -102,7 +116,7 @@ def mxnet_bytes(params, version="v2"):
     out = [struct.pack("<QQQ", MXNET_LIST_MAGIC, 0, len(params))]
     for value in params.values():
         tensor = _as_tensor(value)
-        shape = tensor.array.shape
+        shape = tensor.shape
         if version == "legacy":
             out.append(struct.pack("<I%dI" % len(shape), len(shape), *shape))
         else:
@@ -111,26 +125,31 @@ def mxnet_bytes(params, version="v2"):
                 out.append(struct.pack("<i", 0))  # dense storage
             out.append(struct.pack("<i%dq" % len(shape), len(shape), *shape))
         out.append(struct.pack("<iii", 1, 0, DTYPES[tensor.dtype][1]))
-        out.append(tensor.array.tobytes())
+        out.append(tensor.data)
     out.append(struct.pack("<Q", len(params)))
     out.extend(_string(name) for name in params)
     return b"".join(out)
 
 
-def tvm_bytes(params):
-    """Encodes {name: Tensor or ndarray} like `tvm.runtime.save_param_dict`."""
+def tvm_bytes(params, dlbool=False):
+    """Encodes {name: Tensor or ndarray} like `tvm.runtime.save_param_dict`.
+
+    Booleans are uint1 like graph executor era TVM, or DLPack kDLBool (code 6,
+    8 bits) like tvm-ffi based TVM when `dlbool` is set.
+    """
     out = [struct.pack("<QQQ", TVM_LIST_MAGIC, 0, len(params))]
     out.extend(_string(name) for name in params)
     out.append(struct.pack("<Q", len(params)))
     for value in params.values():
         tensor = _as_tensor(value)
-        shape = tensor.array.shape
+        shape = tensor.shape
         _, _, code, bits = DTYPES[tensor.dtype]
+        if dlbool and tensor.dtype == "bool":
+            code, bits = 6, 8
         out.append(struct.pack("<QQiii", TVM_ARRAY_MAGIC, 0, 1, 0, len(shape)))
         out.append(struct.pack("<BBH", code, bits, 1))
         out.append(struct.pack("<%dq" % len(shape), *shape))
-        data = tensor.array.tobytes()
-        out.append(struct.pack("<q", len(data)) + data)
+        out.append(struct.pack("<q", len(tensor.data)) + tensor.data)
     return b"".join(out)
 
 
@@ -140,10 +159,10 @@ def write_mxnet_params(path, params, version="v2"):
         f.write(mxnet_bytes(params, version))
 
 
-def write_tvm_params(path, params):
+def write_tvm_params(path, params, dlbool=False):
     """Writes `params` ({name: Tensor or ndarray}) as a TVM file."""
     with open(path, "wb") as f:
-        f.write(tvm_bytes(params))
+        f.write(tvm_bytes(params, dlbool))
 
 
 def parse_tensor(spec):
@@ -158,13 +177,16 @@ def parse_tensor(spec):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description="Write MXNet or TVM .params files for tests.")
     parser.add_argument("--flavor", choices=["mxnet", "tvm"], required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--tensor", action="append", default=[],
                         help="NAME=DTYPE:SHAPE:FILL (repeatable)")
     parser.add_argument("--mxnet-version", default="v2",
                         choices=["legacy", "v1", "v2", "v3"])
+    parser.add_argument("--tvm-dlbool", action="store_true",
+                        help="write TVM booleans as kDLBool, not uint1")
     parser.add_argument("--truncate", type=int, default=0,
                         help="drop the last N bytes")
     parser.add_argument("--patch", action="append", default=[],
@@ -177,7 +199,7 @@ def main(argv):
     if args.flavor == "mxnet":
         data = bytearray(mxnet_bytes(params, args.mxnet_version))
     else:
-        data = bytearray(tvm_bytes(params))
+        data = bytearray(tvm_bytes(params, args.tvm_dlbool))
     for patch in args.patch:
         offset, _, hexbytes = patch.partition("=")
         raw = bytes.fromhex(hexbytes)

@@ -25,12 +25,15 @@
 //   N x (u64 0xDD5E40F096B4A13F, u64 reserved, i32 device_type,
 //        i32 device_id, i32 ndim, u8 code, u8 bits, u16 lanes,
 //        i64 dims[ndim], i64 data_byte_size, raw data)
+// Booleans are uint1 (code 1, 1 bit, one byte each) in graph executor era TVM
+// and kDLBool (code 6, 8 bits) in tvm-ffi based TVM; both are read.
 //
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Target/NNVM/Params.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Endian.h"
@@ -153,14 +156,15 @@ public:
   }
 
   /// Reads a u64 element count and rejects it unless `minItemBytes` per
-  /// element fit in what is left.
+  /// element fit in what is left, so that hostile counts fail before any loop
+  /// or allocation.
   Error readCount(uint64_t &count, uint64_t minItemBytes, const Twine &what) {
     uint64_t at = pos;
     if (Error err = read(count, what))
       return err;
     uint64_t limit = remaining() / minItemBytes;
     if (count > limit)
-      return error(at, "absurd " + what,
+      return error(at, what + " exceeds the file",
                    "expected at most " + Twine(limit) + " for " +
                        Twine(remaining()) + " bytes left, found " +
                        Twine(count));
@@ -197,8 +201,9 @@ private:
 };
 } // namespace
 
+/// Spells `value` like the upstream sources do, e.g. 0xF993FAC9.
 static std::string hex(uint64_t value) {
-  return ("0x" + Twine::utohexstr(value)).str();
+  return "0x" + utohexstr(value, /*LowerCase=*/false);
 }
 
 /// Reads one dimension, 8 bytes signed or (legacy MXNet) 4 bytes unsigned,
@@ -235,6 +240,16 @@ static Error readDims(ParamsReader &reader, int64_t ndim, bool wide,
   return Error::success();
 }
 
+/// Spells a shape like the dump does, e.g. 2x3 or scalar.
+static std::string formatShape(ArrayRef<int64_t> dims) {
+  if (dims.empty())
+    return "scalar";
+  std::string text;
+  raw_string_ostream os(text);
+  llvm::interleave(dims, os, "x");
+  return text;
+}
+
 /// Computes the payload size of `dims` elements of `dtype`; `at` is the
 /// offset of the shape, named if the size overflows.
 static Error getDataSize(ParamsReader &reader, uint64_t at,
@@ -251,8 +266,8 @@ static Error getDataSize(ParamsReader &reader, uint64_t at,
   bool empty = llvm::is_contained(dims, 0);
   if (overflow && !empty)
     return reader.error(at, "size overflow",
-                        "expected a shape of at most 2^64 bytes, found " +
-                            Twine(dims.size()) + " dims overflowing it");
+                        "expected a payload below 2^64 bytes, found shape " +
+                            formatShape(dims) + " of " + getDTypeName(dtype));
   if (empty)
     size = 0;
   return Error::success();
@@ -466,9 +481,10 @@ static Error readTVMDevice(ParamsReader &reader) {
                           Twine(deviceType));
 }
 
-/// Reads a DLDataType (code, bits, lanes). Booleans are accepted both as TVM
-/// writes them (uint1) and as DLPack kDLBool (8 bits).
-static Error readTVMDType(ParamsReader &reader, ParamDType &dtype) {
+/// Reads a DLDataType (code, bits, lanes). Booleans are accepted both as
+/// uint1 and as DLPack kDLBool (8 bits); `dlBool` tells the latter.
+static Error readTVMDType(ParamsReader &reader, ParamDType &dtype,
+                          bool &dlBool) {
   uint64_t at = reader.offset();
   uint8_t code, bits;
   uint16_t lanes;
@@ -480,6 +496,7 @@ static Error readTVMDType(ParamsReader &reader, ParamDType &dtype) {
     return err;
   if (lanes == 1 && code == kDLBool && bits == 8) {
     dtype = ParamDType::Bool;
+    dlBool = true;
     return Error::success();
   }
   for (const DTypeInfo &info : kDTypes) {
@@ -491,12 +508,13 @@ static Error readTVMDType(ParamsReader &reader, ParamDType &dtype) {
   return reader.error(at, "unsupported dtype",
                       "expected a scalar int, uint, float, bfloat or bool "
                       "type, found code " +
-                          Twine(code) + " bits " + Twine(bits) + " lanes " +
-                          Twine(lanes));
+                          Twine(unsigned(code)) + " bits " +
+                          Twine(unsigned(bits)) + " lanes " + Twine(lanes));
 }
 
 /// Reads the header and shape of one array, up to its data_byte_size.
-static Error readTVMHeader(ParamsReader &reader, ParamTensor &tensor) {
+static Error readTVMHeader(ParamsReader &reader, ParamTensor &tensor,
+                           bool &dlBool) {
   uint64_t at = reader.offset();
   uint64_t magic, reserved;
   if (Error err = reader.read(magic, "NDArray magic"))
@@ -517,15 +535,16 @@ static Error readTVMHeader(ParamsReader &reader, ParamTensor &tensor) {
     return reader.error(ndimAt, "absurd ndim",
                         "expected 0 to " + Twine(kMaxRank) + ", found " +
                             Twine(ndim));
-  if (Error err = readTVMDType(reader, tensor.dtype))
+  if (Error err = readTVMDType(reader, tensor.dtype, dlBool))
     return err;
   return readDims(reader, ndim, /*wide=*/true, tensor.shape);
 }
 
-/// Reads one array into `tensor`.
-static Error readTVMTensor(ParamsReader &reader, ParamTensor &tensor) {
+/// Reads one array into `tensor`; `dlBool` tells a kDLBool boolean.
+static Error readTVMTensor(ParamsReader &reader, ParamTensor &tensor,
+                           bool &dlBool) {
   uint64_t arrayAt = reader.offset();
-  if (Error err = readTVMHeader(reader, tensor))
+  if (Error err = readTVMHeader(reader, tensor, dlBool))
     return err;
   uint64_t size;
   if (Error err =
@@ -590,8 +609,10 @@ static Expected<ParamsFile> readTVM(StringRef bytes) {
   for (uint64_t i = 0; i < count; ++i) {
     reader.setTensor(i, names[i]);
     ParamTensor tensor;
-    if (Error err = readTVMTensor(reader, tensor))
+    bool dlBool = false;
+    if (Error err = readTVMTensor(reader, tensor, dlBool))
       return std::move(err);
+    file.tvmBoolIsDLBool |= dlBool;
     tensor.name = std::move(names[i]);
     file.tensors.push_back(std::move(tensor));
   }
@@ -668,8 +689,9 @@ static void writeTVM(const ParamsFile &file, raw_ostream &os) {
     writeLE<int32_t>(os, kDLCPU);
     writeLE<int32_t>(os, 0);
     writeLE<int32_t>(os, tensor.shape.size());
-    writeLE<uint8_t>(os, info.dlCode);
-    writeLE<uint8_t>(os, info.dlBits);
+    bool dlBool = file.tvmBoolIsDLBool && tensor.dtype == ParamDType::Bool;
+    writeLE<uint8_t>(os, dlBool ? kDLBool : info.dlCode);
+    writeLE<uint8_t>(os, dlBool ? 8 : info.dlBits);
     writeLE<uint16_t>(os, 1);
     writeDims(os, tensor);
     writeLE<int64_t>(os, tensor.data.size());

@@ -60,6 +60,11 @@ struct ParamsFile {
   /// writer must keep it for a byte-exact round trip. writeParams also uses V3
   /// whenever a tensor is 0-d, which V2 cannot represent.
   bool mxnetNumpyShape = false;
+  /// TVM only: booleans are DLPack kDLBool (code 6, 8 bits), as tvm-ffi based
+  /// TVM (0.27) writes them, instead of uint1 (code 1, 1 bit) as graph
+  /// executor era TVM does. Added for the same reason: each TVM generation
+  /// misreads the other's encoding, so the writer must keep it.
+  bool tvmBoolIsDLBool = false;
 };
 
 /// Tells the flavour from the first 8 bytes; fails on anything else.
