@@ -29,6 +29,9 @@ if os.path.isdir(corpus):
     config.available_features.add("corpus")
 
 config.substitutions.append(("%nngraph_src", config.nngraph_src_root))
+# lit's default substitutions already define %python as lit's own
+# interpreter and the first match wins; use the project's virtual environment.
+config.substitutions = [s for s in config.substitutions if s[0] != "%python"]
 config.substitutions.append(("%python", config.python_executable))
 
 tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]

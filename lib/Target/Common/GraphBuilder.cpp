@@ -64,13 +64,14 @@ Value GraphBuilder::addWeight(StringRef name, RankedTensorType type,
   auto attr = DenseResourceElementsAttr::get(type, name, std::move(blob));
   // Weights go to the top of the function, in order of first use.
   OpBuilder::InsertionGuard guard(builder);
-  Block &entry = func.getBody().front();
-  auto it = entry.begin();
-  while (it != entry.end() && isa<ConstantOp>(*it))
-    ++it;
-  builder.setInsertionPoint(&entry, it);
-  return ConstantOp::create(builder, getNameLoc(name), type,
-                            cast<ElementsAttr>(attr));
+  if (lastWeight)
+    builder.setInsertionPointAfter(lastWeight);
+  else
+    builder.setInsertionPointToStart(&func.getBody().front());
+  auto weight = ConstantOp::create(builder, getNameLoc(name), type,
+                                   cast<ElementsAttr>(attr));
+  lastWeight = weight;
+  return weight;
 }
 
 OwningOpRef<ModuleOp> GraphBuilder::finish(ArrayRef<Value> results,

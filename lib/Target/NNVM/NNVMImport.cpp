@@ -21,6 +21,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -162,21 +163,18 @@ Type NodeContext::knownInputType(unsigned i) {
   return imp.peekType(node.inputs[i]);
 }
 
+Value NodeContext::fill(RankedTensorType type, double value) {
+  Type element = type.getElementType();
+  Attribute scalar =
+      isa<FloatType>(element)
+          ? Attribute(b.getFloatAttr(element, value))
+          : Attribute(b.getIntegerAttr(element, static_cast<int64_t>(value)));
+  return ConstantOp::create(
+      b, loc, cast<ElementsAttr>(DenseElementsAttr::get(type, scalar)));
+}
+
 Value NodeContext::splat(double value, Type elementType) {
-  auto type = RankedTensorType::get({}, elementType);
-  Attribute attr;
-  if (isa<FloatType>(elementType)) {
-    bool lost;
-    APFloat ap(value);
-    ap.convert(cast<FloatType>(elementType).getFloatSemantics(),
-               APFloat::rmNearestTiesToEven, &lost);
-    attr = DenseElementsAttr::get(type, ap);
-  } else {
-    attr = DenseElementsAttr::get(
-        type, APInt(elementType.getIntOrFloatBitWidth(),
-                    static_cast<int64_t>(value), /*isSigned=*/true));
-  }
-  return ConstantOp::create(b, loc, cast<ElementsAttr>(attr));
+  return fill(RankedTensorType::get({}, elementType), value);
 }
 
 //===----------------------------------------------------------------------===//
@@ -301,15 +299,8 @@ RankedTensorType Importer::getVariableHint(int64_t id) {
   if (it != inputShapes.end())
     return it->second;
   // TVM graphs give every entry's shape and dtype.
-  if (std::optional<int64_t> slot = graph.getEntrySlot(id, 0)) {
-    if (*slot < static_cast<int64_t>(graph.shapes.size())) {
-      Type element = gb.getBuilder().getF32Type();
-      if (*slot < static_cast<int64_t>(graph.dltypes.size()))
-        if (Type t = getDLType(gb.getContext(), graph.dltypes[*slot]))
-          element = t;
-      return RankedTensorType::get(graph.shapes[*slot], element);
-    }
-  }
+  if (Type type = getEntryTypeHint(id, 0))
+    return cast<RankedTensorType>(type);
   // MXNet variables may carry __shape__ / __dtype__; 0 means unknown.
   if (const std::string *shape = node.getAttr("__shape__")) {
     auto dims = parseMXTuple(*shape);
@@ -337,7 +328,7 @@ static std::string typeToString(Type type) {
 
 /// Joins a hint with what the consumer expects: sizes the hint leaves open
 /// come from the expectation.
-static RankedTensorType joinHint(RankedTensorType hint, Type expected) {
+static Type joinHint(RankedTensorType hint, Type expected) {
   auto exp = dyn_cast_or_null<RankedTensorType>(expected);
   if (!hint)
     return exp;
@@ -353,58 +344,48 @@ static RankedTensorType joinHint(RankedTensorType hint, Type expected) {
 Value Importer::materializeVariable(int64_t id, Type expected, StringRef path,
                                     const Node &consumer) {
   const Node &node = graph.nodes[id];
-  RankedTensorType type = joinHint(getVariableHint(id), expected);
-  auto pit = paramIndex.find(node.name);
-  if (pit != paramIndex.end()) {
-    ParamTensor &tensor = params->tensors[pit->second];
-    usedParams.insert(pit->second);
-    Type element = getDLType(gb.getContext(), getDTypeName(tensor.dtype));
-    auto fileType = RankedTensorType::get(tensor.shape, element);
-    if (type && (type.getElementType() != element ||
-                 failed(verifyCompatibleShape(type, fileType)))) {
-      gb.emitNodeError(consumer.name, path,
-                       "weight '" + node.name +
-                           "' in the params file has "
-                           "type " +
-                           typeToString(fileType) +
-                           ", but the operator expects " + typeToString(type));
-      return nullptr;
-    }
-    return gb.addWeight(node.name, fileType, tensor.data);
-  }
-  if (!type && isa_and_nonnull<UnrankedTensorType>(expected)) {
-    if (params)
-      missingParams.push_back(node.name);
-    return gb.addInput(node.name, expected);
-  }
-  if (!type) {
-    gb.emitNodeError(consumer.name, path,
-                     "cannot determine the shape of input '" + node.name +
-                         "': give --input-shape " + node.name + "=<dims>");
-    return nullptr;
-  }
-  if (params)
-    missingParams.push_back(node.name);
-  return gb.addInput(node.name, type);
+  Type type = joinHint(getVariableHint(id), expected);
+  // Nothing constrains an input of a custom operator: it may stay unranked.
+  if (!type && isa_and_nonnull<UnrankedTensorType>(expected))
+    type = expected;
+  return bindVariable(node.name, type, path, consumer);
 }
 
-Value Importer::namedInput(StringRef name, RankedTensorType type) {
+Value Importer::namedInput(StringRef name, RankedTensorType type,
+                           const Node &consumer) {
   Value &v = namedInputs[name];
-  if (v)
-    return v;
+  if (!v)
+    v = bindVariable(name, type, jsonPath(consumer.path, "inputs"), consumer);
+  return v;
+}
+
+Value Importer::bindVariable(StringRef name, Type type, StringRef path,
+                             const Node &consumer) {
   auto pit = paramIndex.find(name);
   if (pit != paramIndex.end()) {
     ParamTensor &tensor = params->tensors[pit->second];
     usedParams.insert(pit->second);
     Type element = getDLType(gb.getContext(), getDTypeName(tensor.dtype));
-    v = gb.addWeight(name, RankedTensorType::get(tensor.shape, element),
-                     tensor.data);
-    return v;
+    auto fileType = RankedTensorType::get(tensor.shape, element);
+    if (type && (getElementTypeOrSelf(type) != element ||
+                 failed(verifyCompatibleShape(type, fileType)))) {
+      gb.emitNodeError(consumer.name, path,
+                       "weight '" + name + "' in the params file has type " +
+                           typeToString(fileType) +
+                           ", but the operator expects " + typeToString(type));
+      return nullptr;
+    }
+    return gb.addWeight(name, fileType, tensor.data);
+  }
+  if (!type) {
+    gb.emitNodeError(consumer.name, path,
+                     "cannot determine the shape of input '" + name +
+                         "': give --input-shape " + name + "=<dims>");
+    return nullptr;
   }
   if (params)
     missingParams.push_back(name.str());
-  v = gb.addInput(name, type);
-  return v;
+  return gb.addInput(name, type);
 }
 
 Value Importer::resolve(const Entry &entry, Type expected, StringRef path,
@@ -564,19 +545,13 @@ void Importer::importSubgraphNode(NodeContext &ctx) {
     return;
   }
   Importer inner(gb, sub, options);
-  inner.params = std::nullopt;
-  inner.paramIndex = {};
   for (auto [k, arg] : llvm::enumerate(sub.argNodes)) {
     Value v = ctx.input(k, Type());
     if (!v)
       return;
     inner.values[{arg, 0}] = v;
   }
-  inner.countReferences();
-  inner.computeLiveNodes();
-  for (int64_t i = 0, e = sub.nodes.size(); i < e; ++i)
-    if (inner.live[i])
-      inner.importNode(i);
+  inner.importLiveNodes();
   for (const Entry &head : sub.heads) {
     Value v = inner.values.lookup({head.node, head.index});
     if (!v) {
@@ -604,6 +579,14 @@ void Importer::computeLiveNodes() {
   }
 }
 
+void Importer::importLiveNodes() {
+  countReferences();
+  computeLiveNodes();
+  for (int64_t i = 0, e = graph.nodes.size(); i < e; ++i)
+    if (live[i])
+      importNode(i);
+}
+
 void Importer::countReferences() {
   auto note = [&](const Entry &e) {
     int64_t &count = referencedOutputs[e.node];
@@ -619,11 +602,7 @@ void Importer::countReferences() {
 OwningOpRef<ModuleOp> Importer::run() {
   if (failed(parseInputShapes()) || failed(loadParams()))
     return nullptr;
-  countReferences();
-  computeLiveNodes();
-  for (int64_t i = 0, e = graph.nodes.size(); i < e; ++i)
-    if (live[i])
-      importNode(i);
+  importLiveNodes();
   SmallVector<Value> results;
   std::vector<std::string> names;
   for (auto [i, head] : llvm::enumerate(graph.heads)) {

@@ -65,6 +65,8 @@ struct NodeContext {
   RankedTensorType inputType(unsigned i, Type expected = {});
   /// The type of input `i` if it is already known, without creating it.
   Type knownInputType(unsigned i);
+  /// A constant of `type` with every element equal to `value`.
+  Value fill(RankedTensorType type, double value);
   /// A rank-0 constant of `elementType` holding `value`.
   Value splat(double value, Type elementType);
 };
@@ -82,7 +84,8 @@ public:
 
   /// A weight or input that the graph does not list as a variable (legacy
   /// BatchNorm statistics): from the params file, else a function argument.
-  Value namedInput(llvm::StringRef name, RankedTensorType type);
+  Value namedInput(llvm::StringRef name, RankedTensorType type,
+                   const Node &consumer);
   Value resolve(const Entry &entry, Type expected, llvm::StringRef path,
                 const Node &consumer);
   Type peekType(const Entry &entry);
@@ -104,8 +107,14 @@ private:
   void importNode(int64_t id);
   bool hasUnrankedInput(const Node &node);
   void importSubgraphNode(NodeContext &ctx);
+  /// Imports, in file order, every node the heads depend on at inference.
+  void importLiveNodes();
   void countReferences();
   void computeLiveNodes();
+  /// Binds graph variable `name`: a weight from the params file (checked
+  /// against `type` when given), else a function argument of `type`.
+  Value bindVariable(llvm::StringRef name, Type type, llvm::StringRef path,
+                     const Node &consumer);
 
   llvm::DenseMap<std::pair<int64_t, int64_t>, Value> values;
   llvm::DenseMap<int64_t, int64_t> referencedOutputs;

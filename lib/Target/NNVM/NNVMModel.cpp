@@ -115,7 +115,6 @@ struct Decoder {
     entry.node = *node;
     entry.index = *index;
     entry.version = *version;
-    entry.hasVersion = a->size() == 3;
     return entry;
   }
 
@@ -258,10 +257,8 @@ void Decoder::decodeGraphAttrs(const Value &v, Graph &graph, StringRef path) {
         }
     } else if (key == "storage_id") {
       graph.storageIds = getIntList(&payload, payloadPath, true);
-    } else if (key == "device_index") {
-      graph.deviceIndex = getIntList(&payload, payloadPath, true);
-    } else if (key == "dtype") {
-      graph.hasDTypeCodes = true;
+    } else if (key == "device_index" || key == "dtype") {
+      // Placement and NNVM type codes: checked, not used on import.
       (void)getIntList(&payload, payloadPath, true);
     }
     // Other graph attributes carry nothing the importer uses.
@@ -287,7 +284,6 @@ void Decoder::decodeGraph(const Value &v, Graph &graph, StringRef path) {
     graph.nodeRowPtr = getIntList(rowPtr, jsonPath(path, "node_row_ptr"), true);
   for (const char *key : {"attrs", "attr"}) {
     if (const Value *attrs = o->get(key)) {
-      graph.attrsKey = key;
       decodeGraphAttrs(*attrs, graph, jsonPath(path, key));
     }
   }

@@ -24,38 +24,37 @@ using namespace mlir::nngraph::nnvm;
 
 namespace {
 
-/// Creates operation `OpTy` with `numResults` results whose types come from
+/// Creates operation `name` with `numResults` results whose types come from
 /// its InferTypeOpInterface. Shape errors are reported at the node (the
 /// interface emits them at the node's location) and yield null.
-template <typename OpTy>
-Operation *make(NodeContext &ctx, ValueRange operands,
-                ArrayRef<NamedAttribute> attrs = {}, unsigned numResults = 1) {
-  for (Value v : operands)
-    if (!v) {
-      ctx.failed = true;
-      return nullptr;
-    }
-  OperationState state(ctx.loc, OpTy::getOperationName());
+Operation *makeOp(NodeContext &ctx, StringRef name, ValueRange operands,
+                  ArrayRef<NamedAttribute> attrs, unsigned numResults) {
+  if (llvm::is_contained(operands, Value())) {
+    ctx.failed = true;
+    return nullptr;
+  }
+  OperationState state(ctx.loc, name);
   state.addOperands(operands);
   state.addAttributes(attrs);
   state.addTypes(SmallVector<Type>(numResults, ctx.b.getNoneType()));
   Operation *op = ctx.b.create(state);
-  auto iface = cast<InferTypeOpInterface>(op);
   SmallVector<Type> types;
-  if (failed(iface.inferReturnTypes(
-          op->getContext(), op->getLoc(), op->getOperands(),
-          op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
-          op->getRegions(), types)) ||
+  if (failed(inferResultTypes(cast<InferTypeOpInterface>(op), types)) ||
       types.size() != numResults) {
     op->erase();
-    ctx.error(ctx.node.path, "cannot build '" + OpTy::getOperationName() +
-                                 "' for operator '" + ctx.node.op +
-                                 "' (see the error above)");
+    ctx.error(ctx.node.path, "cannot build '" + name + "' for operator '" +
+                                 ctx.node.op + "' (see the error above)");
     return nullptr;
   }
   for (auto [result, type] : llvm::zip_equal(op->getResults(), types))
     result.setType(type);
   return op;
+}
+
+template <typename OpTy>
+Operation *make(NodeContext &ctx, ValueRange operands,
+                ArrayRef<NamedAttribute> attrs = {}, unsigned numResults = 1) {
+  return makeOp(ctx, OpTy::getOperationName(), operands, attrs, numResults);
 }
 
 template <typename OpTy>
@@ -440,13 +439,16 @@ void batchNorm(NodeContext &ctx) {
     paramType = cast<RankedTensorType>(gamma.getType());
   // Legacy 3-input nodes keep the running statistics outside the graph, as
   // aux:<name>_moving_mean / aux:<name>_moving_var.
-  Value mean =
-      numInputs == 5
-          ? ctx.input(3, paramType)
-          : ctx.imp.namedInput(ctx.node.name + "_moving_mean", paramType);
-  Value var = numInputs == 5 ? ctx.input(4, paramType)
-                             : ctx.imp.namedInput(ctx.node.name + "_moving_var",
-                                                  paramType);
+  auto statistic = [&](unsigned index, StringRef suffix) {
+    if (numInputs == 5)
+      return ctx.input(index, paramType);
+    Value v =
+        ctx.imp.namedInput(ctx.node.name + suffix.str(), paramType, ctx.node);
+    ctx.failed |= !v;
+    return v;
+  };
+  Value mean = statistic(3, "_moving_mean");
+  Value var = statistic(4, "_moving_var");
   if (ctx.failed)
     return;
   // fix_gamma: gamma is ones whatever the trained variable holds.
@@ -456,10 +458,7 @@ void batchNorm(NodeContext &ctx) {
       return ctx.error(ctx.attrPath("fix_gamma"),
                        "fix_gamma needs a known channel count (give the "
                        "graph input shapes with --input-shape)");
-    gamma = ConstantOp::create(
-        ctx.b, ctx.loc,
-        cast<ElementsAttr>(DenseElementsAttr::get(
-            type, ctx.b.getFloatAttr(type.getElementType(), 1.0).getValue())));
+    gamma = ctx.fill(type, 1.0);
   }
   setResult(ctx, make1<BatchNormOp>(ctx, {ctx.input(0), gamma, beta, mean, var},
                                     {f32(ctx, "epsilon", eps)}));
@@ -694,24 +693,22 @@ void reshape(NodeContext &ctx) {
   bool reverse = ctx.getBool("reverse", false);
   if (ctx.failed)
     return;
-  std::optional<SmallVector<int64_t>> target =
+  std::optional<SmallVector<int64_t>> resolved =
       resolveReshape(x.getShape(), codes, reverse);
-  // With unknown input sizes keep what ONNX can express: 0 and one -1.
-  // Unknown sizes copied by code 0 stay expressible as one -1.
-  if (target && llvm::count_if(*target, ShapedType::isDynamic) == 1)
-    llvm::replace(*target, ShapedType::kDynamic, int64_t(-1));
-  if (target && llvm::any_of(*target, ShapedType::isDynamic))
-    target.reset();
-  if (!target) {
-    bool onnxCodes = !reverse &&
-                     llvm::all_of(codes, [](int64_t c) { return c >= -1; }) &&
-                     llvm::count(codes, -1) <= 1;
-    if (!onnxCodes)
-      return ctx.imp.importCustom(ctx, "mxnet");
-    target = SmallVector<int64_t>(codes);
+  // One unknown size (copied by code 0) stays expressible as -1.
+  if (resolved && llvm::count_if(*resolved, ShapedType::isDynamic) <= 1) {
+    llvm::replace(*resolved, ShapedType::kDynamic, int64_t(-1));
+    return setResult(ctx, make1<ReshapeOp>(ctx, {ctx.input(0)},
+                                           {i64s(ctx, "shape", *resolved)}));
   }
-  setResult(ctx, make1<ReshapeOp>(ctx, {ctx.input(0)},
-                                  {i64s(ctx, "shape", *target)}));
+  // Otherwise keep the codes when ONNX knows them all: 0 and one -1.
+  bool onnxCodes = !reverse &&
+                   llvm::all_of(codes, [](int64_t c) { return c >= -1; }) &&
+                   llvm::count(codes, -1) <= 1;
+  if (!onnxCodes)
+    return ctx.imp.importCustom(ctx, "mxnet");
+  setResult(ctx,
+            make1<ReshapeOp>(ctx, {ctx.input(0)}, {i64s(ctx, "shape", codes)}));
 }
 
 void transpose(NodeContext &ctx) {
@@ -869,12 +866,13 @@ void tile(NodeContext &ctx) {
 
 template <typename OpTy>
 void reduce(NodeContext &ctx) {
-  SmallVector<NamedAttribute> attrs{
-      flag(ctx, "keepdims", ctx.getBool("keepdims", false))};
-  if (ctx.has("axis") && !ctx.getTuple("axis", {}).empty())
-    attrs.push_back(i64s(ctx, "axes", ctx.getTuple("axis", {})));
   if (ctx.getBool("exclude", false))
     return ctx.imp.importCustom(ctx, "mxnet");
+  SmallVector<NamedAttribute> attrs{
+      flag(ctx, "keepdims", ctx.getBool("keepdims", false))};
+  SmallVector<int64_t> axes = ctx.getTuple("axis", {});
+  if (!axes.empty())
+    attrs.push_back(i64s(ctx, "axes", axes));
   setResult(ctx, make1<OpTy>(ctx, {ctx.input(0)}, attrs));
 }
 
@@ -951,13 +949,7 @@ void fillLike(NodeContext &ctx) {
     return;
   if (!x.hasStaticShape())
     return ctx.imp.importCustom(ctx, "mxnet");
-  Attribute element =
-      isa<FloatType>(x.getElementType())
-          ? Attribute(ctx.b.getFloatAttr(x.getElementType(), value))
-          : Attribute(ctx.b.getIntegerAttr(x.getElementType(), value));
-  setResult(ctx, ConstantOp::create(
-                     ctx.b, ctx.loc,
-                     cast<ElementsAttr>(DenseElementsAttr::get(x, element))));
+  setResult(ctx, ctx.fill(x, value));
 }
 
 void argsortOrTopk(NodeContext &ctx) {

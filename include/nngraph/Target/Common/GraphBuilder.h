@@ -73,6 +73,8 @@ private:
   std::string format;
   OwningOpRef<ModuleOp> module;
   func::FuncOp func;
+  /// The most recent weight constant; the next one goes after it.
+  Operation *lastWeight = nullptr;
   SmallVector<std::string> inputNames;
   unsigned numErrors = 0;
 };

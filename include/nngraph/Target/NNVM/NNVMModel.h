@@ -36,8 +36,6 @@ struct Entry {
   int64_t node = 0;
   int64_t index = 0;
   int64_t version = 0;
-  /// Whether the file wrote the 3-element form.
-  bool hasVersion = true;
 };
 
 struct Graph;
@@ -76,14 +74,10 @@ struct Graph {
   std::vector<std::vector<int64_t>> shapes;
   std::vector<std::string> dltypes;
   std::vector<int64_t> storageIds;
-  std::vector<int64_t> deviceIndex;
-  bool hasDTypeCodes = false;
-  /// The key the graph attributes used: "attrs", "attr" or empty.
-  std::string attrsKey;
 
   Flavor getFlavor() const;
-  /// Index of the first output slot of `node` (node_row_ptr when present,
-  /// otherwise counted from the outputs the graph references).
+  /// The entry slot of output `index` of `node` from node_row_ptr; nullopt
+  /// without node_row_ptr or when `index` is beyond the node's slots.
   std::optional<int64_t> getEntrySlot(int64_t node, int64_t index) const;
 };
 

@@ -73,6 +73,15 @@ nngraph::detail::getDefaultInplacePairs(Operation *op) {
   return pairs;
 }
 
+LogicalResult nngraph::inferResultTypes(InferTypeOpInterface op,
+                                        SmallVectorImpl<Type> &types) {
+  Operation *operation = op.getOperation();
+  return op.inferReturnTypes(
+      operation->getContext(), operation->getLoc(), operation->getOperands(),
+      operation->getRawDictionaryAttrs(), operation->getPropertiesStorage(),
+      operation->getRegions(), types);
+}
+
 bool nngraph::detail::areRefinedTypes(TypeRange inferred, TypeRange actual) {
   if (inferred.size() != actual.size())
     return false;

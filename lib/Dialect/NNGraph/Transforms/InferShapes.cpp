@@ -51,10 +51,7 @@ struct NNGraphInferShapesPass
       if (!isa<NNGraphDialect>(op->getDialect()))
         return;
       SmallVector<Type> inferred;
-      if (failed(op.inferReturnTypes(
-              op->getContext(), op->getLoc(), op->getOperands(),
-              op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
-              op->getRegions(), inferred)))
+      if (failed(inferResultTypes(op, inferred)))
         return;
       for (auto [result, type] : llvm::zip_equal(op->getResults(), inferred)) {
         RankedTensorType joined = joinTypes(result.getType(), type);

@@ -23,4 +23,16 @@
 #define GET_OP_CLASSES
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h.inc"
 
+namespace mlir {
+namespace nngraph {
+
+/// Runs the InferTypeOpInterface of an existing operation on its current
+/// operands, attributes and properties. Used wherever result types are
+/// recomputed after the fact (shape inference, importers).
+LogicalResult inferResultTypes(InferTypeOpInterface op,
+                               SmallVectorImpl<Type> &types);
+
+} // namespace nngraph
+} // namespace mlir
+
 #endif // NNGRAPH_DIALECT_NNGRAPH_IR_NNGRAPHOPS_H
