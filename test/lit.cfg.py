@@ -27,6 +27,8 @@ corpus = os.path.normpath(os.path.join(config.nngraph_src_root, "..", "shared", 
 config.substitutions.append(("%corpus", corpus))
 if os.path.isdir(corpus):
     config.available_features.add("corpus")
+else:
+    lit_config.note("no corpus at %s: tests that REQUIRE corpus are skipped" % corpus)
 
 config.substitutions.append(("%nngraph_src", config.nngraph_src_root))
 # lit's default substitutions already define %python as lit's own

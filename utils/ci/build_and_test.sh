@@ -30,7 +30,7 @@ format_check() {
 lit_suite() {
   local log="$BUILD/check-nngraph.log"
   set +e
-  "/usr/lib/llvm-${LLVM_MAJOR}/bin/lit" -sv "$BUILD/test" 2>&1 | tee "$log"
+  "/usr/lib/llvm-${LLVM_MAJOR}/bin/lit" -sv --show-unsupported "$BUILD/test" 2>&1 | tee "$log"
   local rc=${PIPESTATUS[0]}
   set -e
   local passed failed unsup
