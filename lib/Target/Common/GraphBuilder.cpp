@@ -51,9 +51,11 @@ void GraphBuilder::emitFileWarning(const llvm::Twine &message) {
   emitWarning(fileLoc) << format << ": " << message.str();
 }
 
-Value GraphBuilder::addInput(StringRef name, Type type) {
+Value GraphBuilder::addInput(StringRef name, Type type,
+                             ArrayRef<NamedAttribute> attrs) {
   Block &entry = func.getBody().front();
   inputNames.push_back(name.str());
+  inputAttrs.emplace_back(attrs);
   return entry.addArgument(type, getNameLoc(name));
 }
 
@@ -84,8 +86,11 @@ OwningOpRef<ModuleOp> GraphBuilder::finish(ArrayRef<Value> results,
   Block &entry = func.getBody().front();
   func.setFunctionType(builder.getFunctionType(
       entry.getArgumentTypes(), ValueRange(returned).getTypes()));
-  for (auto [i, name] : llvm::enumerate(inputNames))
+  for (auto [i, name] : llvm::enumerate(inputNames)) {
     func.setArgAttr(i, kArgNameAttr, builder.getStringAttr(name));
+    for (NamedAttribute attr : inputAttrs[i])
+      func.setArgAttr(i, attr.getName(), attr.getValue());
+  }
   if (!resultNames.empty() && resultNames.size() == returned.size()) {
     SmallVector<Attribute> names;
     for (const std::string &name : resultNames)

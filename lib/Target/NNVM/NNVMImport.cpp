@@ -348,7 +348,8 @@ Value Importer::materializeVariable(int64_t id, Type expected, StringRef path,
   // Nothing constrains an input of a custom operator: it may stay unranked.
   if (!type && isa_and_nonnull<UnrankedTensorType>(expected))
     type = expected;
-  return bindVariable(node.name, type, path, consumer);
+  return bindVariable(node.name, type, path, consumer,
+                      getVariablePlanAttrs(id));
 }
 
 Value Importer::namedInput(StringRef name, RankedTensorType type,
@@ -360,7 +361,8 @@ Value Importer::namedInput(StringRef name, RankedTensorType type,
 }
 
 Value Importer::bindVariable(StringRef name, Type type, StringRef path,
-                             const Node &consumer) {
+                             const Node &consumer,
+                             ArrayRef<NamedAttribute> planAttrs) {
   auto pit = paramIndex.find(name);
   if (pit != paramIndex.end()) {
     ParamTensor &tensor = params->tensors[pit->second];
@@ -375,7 +377,10 @@ Value Importer::bindVariable(StringRef name, Type type, StringRef path,
                            ", but the operator expects " + typeToString(type));
       return nullptr;
     }
-    return gb.addWeight(name, fileType, tensor.data);
+    Value weight = gb.addWeight(name, fileType, tensor.data);
+    for (NamedAttribute attr : planAttrs)
+      weight.getDefiningOp()->setAttr(attr.getName(), attr.getValue());
+    return weight;
   }
   if (!type) {
     gb.emitNodeError(consumer.name, path,
@@ -385,7 +390,7 @@ Value Importer::bindVariable(StringRef name, Type type, StringRef path,
   }
   if (params)
     missingParams.push_back(name.str());
-  return gb.addInput(name, type);
+  return gb.addInput(name, type, planAttrs);
 }
 
 Value Importer::resolve(const Entry &entry, Type expected, StringRef path,
@@ -482,15 +487,82 @@ void Importer::importCustom(NodeContext &ctx, StringRef domain) {
   auto op = CustomOp::create(ctx.b, ctx.loc, resultTypes, node.op, operands,
                              ctx.b.getDictionaryAttr(attrs),
                              ctx.b.getStringAttr(domain));
-  if (!graph.storageIds.empty()) {
-    SmallVector<int64_t> ids;
-    for (int64_t r = 0; r < numResults; ++r)
-      if (std::optional<int64_t> slot = graph.getEntrySlot(ctx.id, r);
-          slot && *slot < static_cast<int64_t>(graph.storageIds.size()))
-        ids.push_back(graph.storageIds[*slot]);
-    op->setAttr("nngraph.storage_id", ctx.b.getDenseI64ArrayAttr(ids));
-  }
   ctx.results.assign(op->result_begin(), op->result_end());
+}
+
+/// The items of a TVM per-entry list (`storage_id`, `device_index`) for the
+/// first `numResults` outputs of node `id`; empty when the graph has none.
+static SmallVector<int64_t> getEntryItems(const Graph &graph,
+                                          ArrayRef<int64_t> list, int64_t id,
+                                          int64_t numResults) {
+  SmallVector<int64_t> items;
+  for (int64_t r = 0; r < numResults; ++r) {
+    std::optional<int64_t> slot = graph.getEntrySlot(id, r);
+    if (!slot || *slot >= static_cast<int64_t>(list.size()))
+      return {};
+    items.push_back(list[*slot]);
+  }
+  return items;
+}
+
+void Importer::importKernelCall(NodeContext &ctx) {
+  const Node &node = ctx.node;
+  SmallVector<Value> operands;
+  for (unsigned i = 0; i < node.inputs.size(); ++i) {
+    Type expected = ctx.knownInputType(i);
+    Value v = ctx.input(
+        i, expected ? expected : UnrankedTensorType::get(ctx.b.getF32Type()));
+    if (!v)
+      return;
+    operands.push_back(v);
+  }
+  int64_t numResults = getNumVisibleOutputs(ctx.id);
+  SmallVector<Type> resultTypes;
+  for (int64_t r = 0; r < numResults; ++r) {
+    Type t = getEntryTypeHint(ctx.id, r);
+    resultTypes.push_back(t ? t : UnrankedTensorType::get(ctx.b.getF32Type()));
+  }
+  if (!ctx.has("func_name"))
+    ctx.error(jsonPath(node.path, "attrs"),
+              "expected attribute 'func_name' on a 'tvm_op' node");
+  std::string funcName = ctx.getString("func_name", "");
+  int64_t numInputs = ctx.getInt("num_inputs", operands.size());
+  int64_t numOutputs = ctx.getInt("num_outputs", numResults);
+  int64_t flatten = ctx.getInt("flatten_data", 0);
+  if (ctx.failed)
+    return;
+  SmallVector<NamedAttribute> extra;
+  for (const auto &[key, value] : node.attrs)
+    if (!llvm::is_contained(
+            {"func_name", "num_inputs", "num_outputs", "flatten_data"}, key))
+      extra.push_back(ctx.b.getNamedAttr(key, ctx.b.getStringAttr(value)));
+  SmallVector<int64_t> storage =
+      getEntryItems(graph, graph.storageIds, ctx.id, numResults);
+  SmallVector<int64_t> device =
+      getEntryItems(graph, graph.deviceIndex, ctx.id, numResults);
+  auto op = KernelCallOp::create(
+      ctx.b, ctx.loc, resultTypes, funcName, operands, "tvm", numInputs,
+      numOutputs, flatten != 0,
+      storage.empty() ? nullptr : ctx.b.getDenseI64ArrayAttr(storage),
+      device.empty() ? nullptr : ctx.b.getDenseI64ArrayAttr(device),
+      extra.empty() ? nullptr : ctx.b.getDictionaryAttr(extra));
+  ctx.results.assign(op->result_begin(), op->result_end());
+}
+
+SmallVector<NamedAttribute> Importer::getVariablePlanAttrs(int64_t id) {
+  Builder b(gb.getContext());
+  SmallVector<NamedAttribute> attrs;
+  SmallVector<int64_t> storage =
+      getEntryItems(graph, graph.storageIds, id, /*numResults=*/1);
+  if (!storage.empty())
+    attrs.push_back(
+        b.getNamedAttr(kStorageIdAttr, b.getI64IntegerAttr(storage.front())));
+  SmallVector<int64_t> device =
+      getEntryItems(graph, graph.deviceIndex, id, /*numResults=*/1);
+  if (!device.empty())
+    attrs.push_back(
+        b.getNamedAttr(kDeviceIndexAttr, b.getI64IntegerAttr(device.front())));
+  return attrs;
 }
 
 /// Typed operations need ranked operands; an operator that consumes an
@@ -515,7 +587,7 @@ void Importer::importNode(int64_t id) {
   if (!node.subgraphs.empty()) {
     importSubgraphNode(ctx);
   } else if (flavor == Flavor::TVM && node.op == "tvm_op") {
-    importCustom(ctx, "tvm");
+    importKernelCall(ctx);
   } else if (const OpHandler *handler = lookupOpHandler(node.op);
              handler && !hasUnrankedInput(node)) {
     (*handler)(ctx);

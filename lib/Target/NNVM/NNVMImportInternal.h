@@ -90,6 +90,8 @@ public:
                 const Node &consumer);
   Type peekType(const Entry &entry);
   void importCustom(NodeContext &ctx, llvm::StringRef domain);
+  /// A TVM `tvm_op` node: an `nngraph.kernel_call` with its storage plan.
+  void importKernelCall(NodeContext &ctx);
   int64_t getNumVisibleOutputs(int64_t id);
 
   GraphBuilder &gb;
@@ -102,6 +104,8 @@ private:
   LogicalResult loadParams();
   RankedTensorType getVariableHint(int64_t id);
   Type getEntryTypeHint(int64_t id, int64_t index);
+  /// TVM storage plan of variable `id` as argument/constant attributes.
+  SmallVector<NamedAttribute> getVariablePlanAttrs(int64_t id);
   Value materializeVariable(int64_t id, Type expected, llvm::StringRef path,
                             const Node &consumer);
   void importNode(int64_t id);
@@ -114,7 +118,8 @@ private:
   /// Binds graph variable `name`: a weight from the params file (checked
   /// against `type` when given), else a function argument of `type`.
   Value bindVariable(llvm::StringRef name, Type type, llvm::StringRef path,
-                     const Node &consumer);
+                     const Node &consumer,
+                     llvm::ArrayRef<NamedAttribute> planAttrs = {});
 
   llvm::DenseMap<std::pair<int64_t, int64_t>, Value> values;
   llvm::DenseMap<int64_t, int64_t> referencedOutputs;

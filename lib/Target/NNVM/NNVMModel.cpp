@@ -257,8 +257,10 @@ void Decoder::decodeGraphAttrs(const Value &v, Graph &graph, StringRef path) {
         }
     } else if (key == "storage_id") {
       graph.storageIds = getIntList(&payload, payloadPath, true);
-    } else if (key == "device_index" || key == "dtype") {
-      // Placement and NNVM type codes: checked, not used on import.
+    } else if (key == "device_index") {
+      graph.deviceIndex = getIntList(&payload, payloadPath, true);
+    } else if (key == "dtype") {
+      // NNVM type codes repeat dltype: checked, not used on import.
       (void)getIntList(&payload, payloadPath, true);
     }
     // Other graph attributes carry nothing the importer uses.
@@ -351,6 +353,7 @@ void Decoder::checkReferences(Graph &graph, StringRef path) {
     check(graph.shapes.size(), "shape");
     check(graph.dltypes.size(), "dltype");
     check(graph.storageIds.size(), "storage_id");
+    check(graph.deviceIndex.size(), "device_index");
   }
 }
 

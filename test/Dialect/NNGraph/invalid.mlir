@@ -8,6 +8,22 @@ func.func @custom_empty_type(%x: tensor<2xf32>) {
 
 // -----
 
+func.func @kernel_call_empty_name(%x: tensor<2xf32>) {
+  // expected-error @below {{'nngraph.kernel_call' op expects a non-empty 'func_name'}}
+  %0 = nngraph.kernel_call ""(%x) {runtime = "tvm", num_inputs = 1 : i64, num_outputs = 1 : i64, flatten_data = false} : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @kernel_call_storage_ids(%x: tensor<2xf32>) {
+  // expected-error @below {{'nngraph.kernel_call' op expects one 'storage_ids' entry per result (1), got 2}}
+  %0 = nngraph.kernel_call "f"(%x) {runtime = "tvm", num_inputs = 1 : i64, num_outputs = 1 : i64, flatten_data = false, storage_ids = array<i64: 1, 2>} : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
 func.func @constant_type_mismatch() {
   // expected-error @below {{failed to verify that all of {value, output} have same type}}
   %0 = "nngraph.constant"() {value = dense<1.0> : tensor<2xf32>} : () -> tensor<3xf32>

@@ -17,6 +17,16 @@ func.func @constant_and_custom(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<
   return %a, %b : tensor<2x3xf32>, tensor<4xi64>
 }
 
+// CHECK-LABEL: func.func @kernel_call
+func.func @kernel_call(%x: tensor<1x3xf32>, %w: tensor<4x3xf32>) -> tensor<1x4xf32> {
+  // CHECK: nngraph.kernel_call "fused_nn_dense"(%{{.*}}, %{{.*}}) {device_index = array<i64: 1>, extra_attrs = {hash = "c0ffee"}, flatten_data = false, num_inputs = 2 : i64, num_outputs = 1 : i64, runtime = "tvm", storage_ids = array<i64: 3>}
+  // CHECK-SAME: (tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<1x4xf32>
+  %y = nngraph.kernel_call "fused_nn_dense"(%x, %w) {runtime = "tvm", num_inputs = 2 : i64, num_outputs = 1 : i64, flatten_data = false, storage_ids = array<i64: 3>, device_index = array<i64: 1>, extra_attrs = {hash = "c0ffee"}} : (tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<1x4xf32>
+  // CHECK: nngraph.kernel_call "__nop"() {flatten_data = true, num_inputs = 0 : i64, num_outputs = 0 : i64, runtime = "tvm"} : () -> ()
+  nngraph.kernel_call "__nop"() {runtime = "tvm", num_inputs = 0 : i64, num_outputs = 0 : i64, flatten_data = true} : () -> ()
+  return %y : tensor<1x4xf32>
+}
+
 // CHECK-LABEL: func.func @identity_like
 func.func @identity_like(%x: tensor<2x3xf32>) -> tensor<2x3xi32> {
   // CHECK: nngraph.identity

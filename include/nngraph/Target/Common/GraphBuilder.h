@@ -30,6 +30,9 @@ namespace nngraph {
 inline constexpr llvm::StringLiteral kArgNameAttr = "nngraph.name";
 /// Name of the function attribute that keeps the graph output names.
 inline constexpr llvm::StringLiteral kResultNamesAttr = "nngraph.output_names";
+/// TVM storage plan of a graph input or weight: its storage id and device.
+inline constexpr llvm::StringLiteral kStorageIdAttr = "nngraph.storage_id";
+inline constexpr llvm::StringLiteral kDeviceIndexAttr = "nngraph.device_index";
 
 class GraphBuilder {
 public:
@@ -55,8 +58,10 @@ public:
   void emitFileWarning(const llvm::Twine &message);
   unsigned getNumErrors() const { return numErrors; }
 
-  /// Appends a function argument for graph input `name`.
-  Value addInput(llvm::StringRef name, Type type);
+  /// Appends a function argument for graph input `name`, with `attrs` as
+  /// extra argument attributes (a TVM storage id, say).
+  Value addInput(llvm::StringRef name, Type type,
+                 llvm::ArrayRef<NamedAttribute> attrs = {});
   /// Creates a weight constant backed by a `dense_resource` blob named after
   /// the weight; `data` holds the raw little-endian elements.
   Value addWeight(llvm::StringRef name, RankedTensorType type,
@@ -76,6 +81,7 @@ private:
   /// The most recent weight constant; the next one goes after it.
   Operation *lastWeight = nullptr;
   SmallVector<std::string> inputNames;
+  SmallVector<SmallVector<NamedAttribute>> inputAttrs;
   unsigned numErrors = 0;
 };
 

@@ -74,6 +74,7 @@ struct Graph {
   std::vector<std::vector<int64_t>> shapes;
   std::vector<std::string> dltypes;
   std::vector<int64_t> storageIds;
+  std::vector<int64_t> deviceIndex;
 
   Flavor getFlavor() const;
   /// The entry slot of output `index` of `node` from node_row_ptr; nullopt

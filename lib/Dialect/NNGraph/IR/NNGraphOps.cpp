@@ -37,6 +37,31 @@ LogicalResult CustomOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// KernelCallOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelCallOp::verify() {
+  if (getFuncName().empty())
+    return emitOpError("expects a non-empty 'func_name'");
+  if (getRuntime().empty())
+    return emitOpError("expects a non-empty 'runtime'");
+  if (getNumInputsAttr().getInt() < 0 || getNumOutputsAttr().getInt() < 0)
+    return emitOpError("expects non-negative 'num_inputs' and 'num_outputs'");
+  auto checkSize = [&](std::optional<ArrayRef<int64_t>> ids,
+                       StringRef name) -> LogicalResult {
+    if (ids && ids->size() != getNumResults())
+      return emitOpError("expects one '")
+             << name << "' entry per result (" << getNumResults() << "), got "
+             << ids->size();
+    return success();
+  };
+  if (failed(checkSize(getStorageIds(), "storage_ids")) ||
+      failed(checkSize(getDeviceIndex(), "device_index")))
+    return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Identity-like operations
 //===----------------------------------------------------------------------===//
 

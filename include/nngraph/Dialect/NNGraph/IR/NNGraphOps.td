@@ -82,6 +82,45 @@ def NNGraph_CustomOp : NNGraph_Op<"custom"> {
   let hasVerifier = 1;
 }
 
+def NNGraph_KernelCallOp : NNGraph_Op<"kernel_call"> {
+  let summary = "A call of a precompiled kernel (TVM graph-executor `tvm_op`)";
+  let description = [{
+    Calls the compiled function `func_name` of a runtime library (TVM's
+    `deploy_lib.so`, say) on its operands. The kernel's semantics are opaque
+    to nngraph: it keeps everything the graph executor needs to run it and an
+    exporter needs to write it back: `num_inputs`, `num_outputs`,
+    `flatten_data`, the result shapes and dtypes (the result types), the
+    storage plan (`storage_ids`, one per result, and `device_index` when the
+    graph has one), and every other attribute of the node in `extra_attrs`,
+    as strings. `runtime` names the runtime the kernel belongs to.
+
+    The operation has unknown side effects, so no pass removes or reorders it.
+
+    Imported from: TVM graph-executor JSON `tvm_op` nodes.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.kernel_call "fused_nn_conv2d_add_nn_relu"(%x, %w, %b)
+        {runtime = "tvm", num_inputs = 3 : i64, num_outputs = 1 : i64,
+         flatten_data = false, storage_ids = array<i64: 4>}
+        : (tensor<1x3x224x224xf32>, tensor<64x3x7x7xf32>, tensor<1x64x1x1xf32>)
+        -> tensor<1x64x112x112xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$func_name, Variadic<AnyTensor>:$inputs,
+                   StrAttr:$runtime, I64Attr:$num_inputs, I64Attr:$num_outputs,
+                   BoolAttr:$flatten_data,
+                   OptionalAttr<DenseI64ArrayAttr>:$storage_ids,
+                   OptionalAttr<DenseI64ArrayAttr>:$device_index,
+                   OptionalAttr<DictionaryAttr>:$extra_attrs);
+  let results = (outs Variadic<AnyTensor>:$outputs);
+  let assemblyFormat = [{
+    $func_name `(` $inputs `)` attr-dict `:` functional-type($inputs, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def NNGraph_IdentityOp : NNGraph_InferOp<"identity",
     [NNGraph_Elementwise, NNGraph_ShapeOnly, SameOperandsAndResultElementType]> {
   let summary = "Identity";
