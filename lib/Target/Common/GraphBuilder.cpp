@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -84,6 +85,12 @@ OwningOpRef<ModuleOp> GraphBuilder::finish(ArrayRef<Value> results,
       returned.push_back(v);
   func::ReturnOp::create(builder, fileLoc, returned);
   Block &entry = func.getBody().front();
+  // Resolving source semantics can leave operations nobody reads (zeros_like
+  // reads only its input's shape): drop them, so that the function holds
+  // exactly the computation and an exporter writes no dead nodes.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(entry)))
+    if (isOpTriviallyDead(&op))
+      op.erase();
   func.setFunctionType(builder.getFunctionType(
       entry.getArgumentTypes(), ValueRange(returned).getTypes()));
   for (auto [i, name] : llvm::enumerate(inputNames)) {

@@ -157,6 +157,21 @@ RankedTensorType NodeContext::inputType(unsigned i, Type expected) {
   return type;
 }
 
+Value NodeContext::ignoreInput(unsigned i) {
+  if (i < node.inputs.size())
+    imp.ignoreVariable(node.inputs[i]);
+  return nullptr;
+}
+
+void Importer::ignoreVariable(const Entry &entry) {
+  const Node &producer = graph.nodes[entry.node];
+  if (!producer.isVariable())
+    return;
+  auto it = paramIndex.find(producer.name);
+  if (it != paramIndex.end())
+    usedParams.insert(it->second);
+}
+
 Type NodeContext::knownInputType(unsigned i) {
   if (i >= node.inputs.size())
     return nullptr;
@@ -603,6 +618,7 @@ void Importer::importNode(int64_t id) {
   }
   for (auto [i, v] : llvm::enumerate(ctx.results))
     values[{id, static_cast<int64_t>(i)}] = v;
+  numResults[id] = ctx.results.size();
 }
 
 void Importer::importSubgraphNode(NodeContext &ctx) {
@@ -682,7 +698,13 @@ OwningOpRef<ModuleOp> Importer::run() {
         resolve(head, Type(), jsonPath("$.heads", i), graph.nodes[head.node]);
     results.push_back(v);
     const Node &producer = graph.nodes[head.node];
-    names.push_back(getNumVisibleOutputs(head.node) > 1
+    // MXNet names the outputs of a node with several visible outputs
+    // <name>_output<i>; hidden ones (BatchNorm's statistics) do not count.
+    bool several = producer.isVariable() ? false
+                   : numResults.count(head.node)
+                       ? numResults.lookup(head.node) > 1
+                       : getNumVisibleOutputs(head.node) > 1;
+    names.push_back(several
                         ? producer.name + "_output" + std::to_string(head.index)
                         : producer.name + "_output");
   }

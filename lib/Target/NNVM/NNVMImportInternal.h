@@ -63,6 +63,9 @@ struct NodeContext {
   /// `expected` as its type where no hint gives one.
   Value input(unsigned i, Type expected = {});
   RankedTensorType inputType(unsigned i, Type expected = {});
+  /// Input `i` is not read (BatchNorm's gamma under fix_gamma): its weight
+  /// in the params file counts as used. Returns null.
+  Value ignoreInput(unsigned i);
   /// The type of input `i` if it is already known, without creating it.
   Type knownInputType(unsigned i);
   /// A constant of `type` with every element equal to `value`.
@@ -89,6 +92,7 @@ public:
   Value resolve(const Entry &entry, Type expected, llvm::StringRef path,
                 const Node &consumer);
   Type peekType(const Entry &entry);
+  void ignoreVariable(const Entry &entry);
   void importCustom(NodeContext &ctx, llvm::StringRef domain);
   /// A TVM `tvm_op` node: an `nngraph.kernel_call` with its storage plan.
   void importKernelCall(NodeContext &ctx);
@@ -123,6 +127,8 @@ private:
 
   llvm::DenseMap<std::pair<int64_t, int64_t>, Value> values;
   llvm::DenseMap<int64_t, int64_t> referencedOutputs;
+  /// How many results each imported node produced.
+  llvm::DenseMap<int64_t, int64_t> numResults;
   llvm::DenseSet<int64_t> failedNodes;
   std::vector<bool> live;
   llvm::StringMap<RankedTensorType> inputShapes;

@@ -91,6 +91,20 @@ NamedAttribute flag(NodeContext &ctx, StringRef name, bool v) {
   return named(ctx, name, ctx.b.getBoolAttr(v));
 }
 
+/// The element type of an MXNet dtype name, or null.
+Type getDTypeElement(Builder &b, StringRef dtype) {
+  return llvm::StringSwitch<Type>(dtype)
+      .Case("float32", b.getF32Type())
+      .Case("float16", b.getF16Type())
+      .Case("float64", b.getF64Type())
+      .Case("int32", b.getI32Type())
+      .Case("int64", b.getI64Type())
+      .Case("int8", b.getIntegerType(8))
+      .Case("uint8", b.getIntegerType(8))
+      .Case("bool", b.getI1Type())
+      .Default(nullptr);
+}
+
 /// A ranked type of `rank` unknown sizes.
 RankedTensorType dynamicType(NodeContext &ctx, int64_t rank,
                              Type element = {}) {
@@ -211,7 +225,10 @@ void leakyRelu(NodeContext &ctx) {
                                  : channels};
   shape.append(std::max<int64_t>(x.getRank() - 2, 0), 1);
   Value slopeValue = ctx.input(1);
-  if (x.getRank() > 2 && shape[0] != ShapedType::kDynamic)
+  // A (C,) slope broadcasts as (C, 1, ..., 1); one already shaped so (an
+  // exported graph's Reshape) is used as it is.
+  if (x.getRank() > 2 && gamma.getRank() == 1 &&
+      shape[0] != ShapedType::kDynamic)
     slopeValue =
         make1<ReshapeOp>(ctx, {slopeValue}, {i64s(ctx, "shape", shape)});
   setResult(ctx, make1<PReluOp>(ctx, {ctx.input(0), slopeValue}));
@@ -231,17 +248,7 @@ void castOp(NodeContext &ctx) {
   if (!x)
     return;
   std::string dtype = ctx.getString("dtype", "float32");
-  Builder &b = ctx.b;
-  Type element = llvm::StringSwitch<Type>(dtype)
-                     .Case("float32", b.getF32Type())
-                     .Case("float16", b.getF16Type())
-                     .Case("float64", b.getF64Type())
-                     .Case("int32", b.getI32Type())
-                     .Case("int64", b.getI64Type())
-                     .Case("int8", b.getIntegerType(8))
-                     .Case("uint8", b.getIntegerType(8))
-                     .Case("bool", b.getI1Type())
-                     .Default(nullptr);
+  Type element = getDTypeElement(ctx.b, dtype);
   if (!element)
     return ctx.badAttr("dtype", "a dtype name such as float32");
   setResult(ctx,
@@ -265,7 +272,9 @@ void where(NodeContext &ctx) {
   if (!cond || !x || !y)
     return;
   Type element = cast<RankedTensorType>(cond.getType()).getElementType();
-  Value isTrue = make1<NotEqualOp>(ctx, {cond, ctx.splat(0, element)});
+  Value isTrue = element.isInteger(1)
+                     ? cond
+                     : make1<NotEqualOp>(ctx, {cond, ctx.splat(0, element)});
   setResult(ctx, make1<WhereOp>(ctx, {isTrue, x, y}));
 }
 
@@ -433,10 +442,12 @@ void batchNorm(NodeContext &ctx) {
                      "expected 5 inputs (data, gamma, beta, moving_mean, "
                      "moving_var) or the legacy 3, got " +
                          llvm::Twine(numInputs));
-  Value gamma = ctx.input(1, paramType);
+  // fix_gamma: gamma is ones whatever the trained variable holds, so the
+  // variable is not read at all.
+  Value gamma = fixGamma ? ctx.ignoreInput(1) : ctx.input(1, paramType);
   Value beta = ctx.input(2, paramType);
-  if (gamma)
-    paramType = cast<RankedTensorType>(gamma.getType());
+  if (Value shaped = gamma ? gamma : beta)
+    paramType = cast<RankedTensorType>(shaped.getType());
   // Legacy 3-input nodes keep the running statistics outside the graph, as
   // aux:<name>_moving_mean / aux:<name>_moving_var.
   auto statistic = [&](unsigned index, StringRef suffix) {
@@ -451,9 +462,8 @@ void batchNorm(NodeContext &ctx) {
   Value var = statistic(4, "_moving_var");
   if (ctx.failed)
     return;
-  // fix_gamma: gamma is ones whatever the trained variable holds.
   if (fixGamma) {
-    auto type = cast<RankedTensorType>(gamma.getType());
+    auto type = paramType;
     if (!type.hasStaticShape())
       return ctx.error(ctx.attrPath("fix_gamma"),
                        "fix_gamma needs a known channel count (give the "
@@ -893,7 +903,7 @@ void upsampling(NodeContext &ctx) {
       ctx, make1<ResizeOp>(
                ctx, {ctx.input(0)},
                {named(ctx, "scales", ctx.b.getDenseF32ArrayAttr(scales)),
-                named(ctx, "coordinate_transformation_mode",
+                named(ctx, "coordinate_transform",
                       CoordinateTransformAttr::get(
                           ctx.b.getContext(), CoordinateTransform::Asymmetric)),
                 named(ctx, "nearest_mode",
@@ -950,6 +960,77 @@ void fillLike(NodeContext &ctx) {
   if (!x.hasStaticShape())
     return ctx.imp.importCustom(ctx, "mxnet");
   setResult(ctx, ctx.fill(x, value));
+}
+
+/// `_full`, `_zeros` and `_ones` of a static shape: a splat constant.
+template <int fixed>
+void fullOp(NodeContext &ctx) {
+  SmallVector<int64_t> shape = ctx.getTuple("shape", {});
+  std::string dtype = ctx.getString("dtype", "float32");
+  double value = fixed >= 0 ? fixed : ctx.getFloat("value", 0.0);
+  if (ctx.failed)
+    return;
+  Type element = getDTypeElement(ctx.b, dtype);
+  if (!element)
+    return ctx.badAttr("dtype", "a dtype name such as float32");
+  if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
+    return ctx.imp.importCustom(ctx, "mxnet"); // Shape known at run time.
+  setResult(ctx, ctx.fill(RankedTensorType::get(shape, element), value));
+}
+
+/// `dot` with a 2-D right operand and `batch_dot` of 3-D operands are
+/// ONNX MatMul; transposed forms get a transpose first.
+void dot(NodeContext &ctx) {
+  bool batch = ctx.node.op == "batch_dot";
+  RankedTensorType a = ctx.inputType(0), b = ctx.inputType(1);
+  if (!a || !b)
+    return;
+  bool transA = ctx.getBool("transpose_a", false);
+  bool transB = ctx.getBool("transpose_b", false);
+  bool fits = batch ? a.getRank() == 3 && b.getRank() == 3
+                    : b.getRank() == 2 && a.getRank() >= 1 &&
+                          (!transA || a.getRank() == 2);
+  if (!fits)
+    return ctx.imp.importCustom(ctx, "mxnet");
+  auto swapLast = [&](Value v, int64_t rank) {
+    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    std::swap(perm[rank - 1], perm[rank - 2]);
+    return make1<TransposeOp>(ctx, {v}, {i64s(ctx, "perm", perm)});
+  };
+  Value lhs = transA ? swapLast(ctx.input(0), a.getRank()) : ctx.input(0);
+  Value rhs = transB ? swapLast(ctx.input(1), b.getRank()) : ctx.input(1);
+  setResult(ctx, make1<MatMulOp>(ctx, {lhs, rhs}));
+}
+
+/// MXNet `Pad`: pad_width lists (begin, end) per axis.
+void padOp(NodeContext &ctx) {
+  std::string mode = ctx.getString("mode", "constant");
+  if (!ctx.checkEnum("mode", mode, {"constant", "edge", "reflect"}))
+    return;
+  SmallVector<int64_t> width = ctx.getTuple("pad_width", {});
+  double value = ctx.getFloat("constant_value", 0.0);
+  RankedTensorType x = ctx.inputType(0);
+  if (!x || ctx.failed)
+    return;
+  if (static_cast<int64_t>(width.size()) != 2 * x.getRank())
+    return ctx.error(ctx.attrPath("pad_width"),
+                     "expected " + llvm::Twine(2 * x.getRank()) +
+                         " values (begin and end per axis), got " +
+                         llvm::Twine(width.size()));
+  SmallVector<int64_t> pads(2 * x.getRank());
+  for (int64_t i = 0; i < x.getRank(); ++i) {
+    pads[i] = width[2 * i];
+    pads[x.getRank() + i] = width[2 * i + 1];
+  }
+  PadMode padMode = mode == "edge"      ? PadMode::Edge
+                    : mode == "reflect" ? PadMode::Reflect
+                                        : PadMode::Constant;
+  setResult(ctx,
+            make1<PadOp>(ctx, {ctx.input(0)},
+                         {i64s(ctx, "pads", pads),
+                          named(ctx, "mode",
+                                PadModeAttr::get(ctx.b.getContext(), padMode)),
+                          f32(ctx, "value", value)}));
 }
 
 void argsortOrTopk(NodeContext &ctx) {
@@ -1060,6 +1141,11 @@ const OpHandler *nnvm::lookupOpHandler(StringRef op) {
     t["one_hot"] = oneHot;
     t["argsort"] = t["topk"] = argsortOrTopk;
     t["ones_like"] = fillLike<1>;
+    t["_full"] = fullOp<-1>;
+    t["_zeros"] = fullOp<0>;
+    t["_ones"] = fullOp<1>;
+    t["dot"] = t["batch_dot"] = dot;
+    t["Pad"] = t["pad"] = padOp;
     t["zeros_like"] = fillLike<0>;
     return t;
   }();

@@ -4,13 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file registers --import-nnvm (MXNet symbol JSON, NNVM graphs and TVM
-// graph-executor JSON) and its options with mlir-translate.
+// This file registers --import-nnvm and --export-nnvm (MXNet symbol JSON,
+// NNVM graphs and TVM graph-executor JSON) and their options with
+// mlir-translate.
 //
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Target/NNVM/TranslateRegistration.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
+#include "nngraph/Target/NNVM/NNVMExport.h"
 #include "nngraph/Target/NNVM/NNVMImport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,6 +40,17 @@ struct NNVMOptions {
       llvm::cl::desc("Unknown operators are errors instead of "
                      "nngraph.custom"),
       llvm::cl::init(false)};
+  llvm::cl::opt<std::string> flavor{
+      "nnvm-flavor",
+      llvm::cl::desc("Flavour for --export-nnvm: mxnet, nnvm or tvm "
+                     "(default: the format the module came from, else "
+                     "mxnet)"),
+      llvm::cl::value_desc("flavor"), llvm::cl::init("")};
+  llvm::cl::opt<std::string> exportParams{
+      "export-params",
+      llvm::cl::desc("Write the weights to this .params file (MXNet or TVM, "
+                     "after the flavour) with --export-nnvm"),
+      llvm::cl::value_desc("file"), llvm::cl::init("")};
 };
 } // namespace
 
@@ -55,6 +68,26 @@ void nngraph::nnvm::registerNNVMTranslations() {
                                    clOptions->inputShapes.end());
         options.strict = clOptions->strict;
         return nnvm::importNNVMGraph(sourceMgr, context, options);
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<NNGraphDialect, func::FuncDialect>();
+      });
+  TranslateFromMLIRRegistration exportNNVM(
+      "export-nnvm",
+      "Export NNVM graph JSON (MXNet symbol, NNVM, TVM graph executor)",
+      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+        auto module = dyn_cast<ModuleOp>(op);
+        if (!module)
+          return op->emitError("nnvm: expected a module");
+        ExportOptions options;
+        if (!clOptions->flavor.empty()) {
+          options.flavor = parseFlavor(clOptions->flavor);
+          if (!options.flavor)
+            return op->emitError("nnvm: unknown --nnvm-flavor '")
+                   << clOptions->flavor << "' (expected mxnet, nnvm or tvm)";
+        }
+        options.paramsPath = clOptions->exportParams;
+        return exportNNVMGraph(module, os, options);
       },
       [](DialectRegistry &registry) {
         registry.insert<NNGraphDialect, func::FuncDialect>();

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Imports every NNVM-family corpus file with nngraph-translate and prints,
-per file, whether it imported and how many operations are typed or custom.
-Exits non-zero if any file fails, crashes or hangs, or if the negative sample
-is not rejected with a diagnostic."""
+per file, whether it imported, how many operations are typed or custom, and
+whether import -> export -> import gives the identical IR (locations, that
+is node names, included). Exits non-zero if any file fails, crashes or hangs,
+if a round trip differs, or if the negative sample is not rejected with a
+diagnostic."""
 import argparse
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 
 def run(cmd):
@@ -16,6 +20,38 @@ def run(cmd):
         return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
         return None
+
+
+def normalize(ir):
+    """Drops the source file location, the only thing allowed to differ."""
+    return re.sub(r'^#loc = loc\(".*":\d+:\d+\)$', "#loc = FILE", ir,
+                  flags=re.M)
+
+
+def round_trip(translate, ir, tmp):
+    """Exports `ir` and imports it again; returns (identical, detail)."""
+    src = os.path.join(tmp, "in.mlir")
+    out = os.path.join(tmp, "out.json")
+    with open(src, "w") as f:
+        f.write(ir)
+    r = run([translate, "--export-nnvm", src, "-o", out])
+    if r is None or r.returncode != 0:
+        why = r.stderr.strip().splitlines()[0] if r and r.stderr.strip() \
+            else "timeout" if r is None else f"exit {r.returncode}"
+        return False, "export failed: " + why
+    r = run([translate, "--import-nnvm", out, "--mlir-print-debuginfo"])
+    if r is None or r.returncode != 0:
+        why = r.stderr.strip().splitlines()[0] if r and r.stderr.strip() \
+            else "timeout" if r is None else f"exit {r.returncode}"
+        return False, "re-import failed: " + why
+    a, b = normalize(ir).splitlines(), normalize(r.stdout).splitlines()
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return False, f"line {i + 1} differs: {x.strip()[:100]!r} vs " \
+                          f"{y.strip()[:100]!r}"
+    if len(a) != len(b):
+        return False, f"{len(a)} lines vs {len(b)}"
+    return True, ""
 
 
 def main():
@@ -30,13 +66,15 @@ def main():
             continue
         name, spec = line.rstrip("\n").split("\t")
         shapes[name] = spec.split()
-    ok = failed = 0
+    ok = failed = identical = 0
+    tmp = tempfile.mkdtemp(prefix="nngraph-corpus-")
     for folder in ("nnvm-mxnet", "tvm-graph"):
         for name in sorted(os.listdir(os.path.join(args.corpus, folder))):
             if not name.endswith(".json"):
                 continue
             path = os.path.join(args.corpus, folder, name)
-            cmd = [args.translate, "--import-nnvm", path]
+            cmd = [args.translate, "--import-nnvm", path,
+                   "--mlir-print-debuginfo"]
             for s in shapes.get(name, []):
                 cmd += ["--input-shape", s]
             r = run(cmd)
@@ -49,11 +87,19 @@ def main():
                 print(f"{rel}: FAILED ({why})")
                 continue
             ops = collections.Counter(
-                m.group(1) for m in re.finditer(r"= nngraph\.([a-z_]+)", r.stdout))
+                m.group(1) for m in re.finditer(
+                    r"^\s*(?:%\S+ = )?nngraph\.([a-z_]+)", r.stdout, re.M))
             custom = ops.pop("custom", 0)
+            kernels = ops.pop("kernel_call", 0)
             ops.pop("constant", None)
+            same, detail = round_trip(args.translate, r.stdout, tmp)
             ok += 1
-            print(f"{rel}: ok, {sum(ops.values())} typed, {custom} custom")
+            identical += same
+            failed += 0 if same else 1
+            print(f"{rel}: ok, {sum(ops.values())} typed, {custom} custom, "
+                  f"{kernels} kernel calls, "
+                  + ("round trip identical" if same
+                     else f"ROUND TRIP DIFFERS ({detail})"))
     negative = os.path.join(args.corpus, "negative")
     for name in sorted(os.listdir(negative)) if os.path.isdir(negative) else []:
         r = run([args.translate, "--import-nnvm", os.path.join(negative, name)])
@@ -62,7 +108,9 @@ def main():
         print(f"negative/{name}: " + ("rejected with a diagnostic" if good
                                       else "NOT REJECTED CLEANLY"))
         failed += 0 if good else 1
-    print(f"summary: {ok} imported, {failed} failed")
+    shutil.rmtree(tmp, ignore_errors=True)
+    print(f"summary: {ok} imported, {identical} identical round trips, "
+          f"{failed} failed")
     return 1 if failed else 0
 
 
