@@ -26,7 +26,9 @@ Location nngraph::getBufferLoc(const llvm::SourceMgr &sourceMgr,
                                MLIRContext *context) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  return FileLineColLoc::get(context, buffer->getBufferIdentifier(), 1, 1);
+  // Line 0 (unknown): diagnostics name the file but do not echo its first
+  // line, which in minified JSON is the whole model.
+  return FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0);
 }
 
 std::optional<llvm::json::Value>

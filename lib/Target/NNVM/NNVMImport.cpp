@@ -22,7 +22,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -729,6 +731,84 @@ OwningOpRef<ModuleOp> Importer::run() {
 }
 
 //===----------------------------------------------------------------------===//
+// --op-stats and --check
+//===----------------------------------------------------------------------===//
+
+/// Node names of each operator that stayed `nngraph.custom`, by operator.
+static llvm::MapVector<StringRef, SmallVector<std::string>>
+collectCustomOps(ModuleOp module) {
+  llvm::MapVector<StringRef, SmallVector<std::string>> custom;
+  module.walk([&](CustomOp op) {
+    std::string name;
+    if (auto loc = dyn_cast<NameLoc>(op.getLoc()))
+      name = loc.getName().str();
+    custom[op.getOpType()].push_back(name);
+  });
+  return custom;
+}
+
+static void printOpStats(const Graph &graph, ModuleOp module, StringRef format,
+                         llvm::raw_ostream &os) {
+  llvm::MapVector<StringRef, int64_t> counts;
+  int64_t variables = 0, total = 0;
+  for (const Node &node : graph.nodes) {
+    if (node.isVariable()) {
+      ++variables;
+      continue;
+    }
+    ++counts[node.op];
+    ++total;
+  }
+  auto custom = collectCustomOps(module);
+  SmallVector<std::pair<StringRef, int64_t>> sorted(counts.begin(),
+                                                    counts.end());
+  llvm::stable_sort(
+      sorted, [](const auto &a, const auto &b) { return a.second > b.second; });
+  int64_t numCustom = 0;
+  os << "op-stats (" << format << "): " << total << " operator nodes, "
+     << variables << " variables\n";
+  for (auto [op, count] : sorted) {
+    int64_t c = custom.count(op) ? custom.lookup(op).size() : 0;
+    numCustom += c;
+    StringRef status = op == "tvm_op" ? "kernel call"
+                       : c == 0       ? "typed"
+                       : c >= count   ? "custom"
+                                      : "partly custom";
+    os << llvm::format("%8lld  %-32s %s", static_cast<long long>(count),
+                       op.str().c_str(), status.str().c_str());
+    if (c && c < count)
+      os << " (" << c << " custom)";
+    os << "\n";
+  }
+  os << "custom operations: " << numCustom << "\n";
+}
+
+/// --check: one error per operator without a typed mapping.
+static LogicalResult checkTyped(ModuleOp module, StringRef format) {
+  auto custom = collectCustomOps(module);
+  for (auto &[op, names] : custom) {
+    std::string list;
+    for (auto [i, name] : llvm::enumerate(names)) {
+      if (i == 8) {
+        list += ", ... (" + std::to_string(names.size() - 8) + " more)";
+        break;
+      }
+      list += (i ? ", '" : "'") + name + "'";
+    }
+    // An operator with a mapping stays custom when it reads a value of
+    // unknown shape, the output of an untyped operator.
+    StringRef why = lookupOpHandler(op)
+                        ? "stays custom: it reads the output of an untyped "
+                          "operator, whose shape is unknown"
+                        : "has no typed nngraph mapping";
+    emitError(module.getLoc())
+        << format << ": operator '" << op << "' " << why << " (" << names.size()
+        << (names.size() == 1 ? " node: " : " nodes: ") << list << ")";
+  }
+  return success(custom.empty());
+}
+
+//===----------------------------------------------------------------------===//
 // Entry point
 //===----------------------------------------------------------------------===//
 
@@ -750,5 +830,13 @@ OwningOpRef<ModuleOp> nnvm::importNNVMGraph(const llvm::SourceMgr &sourceMgr,
   }
   GraphBuilder gb(context, fileLoc, format);
   Importer importer(gb, graph, options);
-  return importer.run();
+  OwningOpRef<ModuleOp> module = importer.run();
+  if (!module)
+    return nullptr;
+  if (options.opStats)
+    printOpStats(graph, *module, format,
+                 options.statsStream ? *options.statsStream : llvm::outs());
+  if (options.check && failed(checkTyped(*module, format)))
+    return nullptr;
+  return module;
 }

@@ -40,6 +40,17 @@ struct NNVMOptions {
       llvm::cl::desc("Unknown operators are errors instead of "
                      "nngraph.custom"),
       llvm::cl::init(false)};
+  llvm::cl::opt<bool> check{
+      "check",
+      llvm::cl::desc("With --import-nnvm: fail, listing every operator that "
+                     "has no typed nngraph mapping with counts and node "
+                     "names"),
+      llvm::cl::init(false)};
+  llvm::cl::opt<bool> opStats{
+      "op-stats",
+      llvm::cl::desc("With --import-nnvm: print a histogram of the file's "
+                     "operators to stdout"),
+      llvm::cl::init(false)};
   llvm::cl::opt<std::string> flavor{
       "nnvm-flavor",
       llvm::cl::desc("Flavour for --export-nnvm: mxnet, nnvm or tvm "
@@ -67,6 +78,8 @@ void nngraph::nnvm::registerNNVMTranslations() {
         options.inputShapes.assign(clOptions->inputShapes.begin(),
                                    clOptions->inputShapes.end());
         options.strict = clOptions->strict;
+        options.check = clOptions->check;
+        options.opStats = clOptions->opStats;
         return nnvm::importNNVMGraph(sourceMgr, context, options);
       },
       [](DialectRegistry &registry) {

@@ -19,6 +19,7 @@
 
 namespace llvm {
 class SourceMgr;
+class raw_ostream;
 } // namespace llvm
 
 namespace mlir {
@@ -32,6 +33,12 @@ struct ImportOptions {
   std::vector<std::string> inputShapes;
   /// Unknown operators are errors instead of `nngraph.custom`.
   bool strict = false;
+  /// Report every operator that stays `nngraph.custom` (with counts and
+  /// node names) as an error, so that the import fails if there is any.
+  bool check = false;
+  /// Print a histogram of the file's operators to `statsStream`.
+  bool opStats = false;
+  llvm::raw_ostream *statsStream = nullptr;
 };
 
 /// Imports the main buffer of `sourceMgr`. Emits every problem of the file as
