@@ -23,6 +23,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
+#include <cstdlib>
 #include <limits>
 
 using namespace mlir;
@@ -43,11 +44,18 @@ std::string nnvm::formatTuple(ArrayRef<int64_t> values) {
 std::string nnvm::formatBool(bool value) { return value ? "True" : "False"; }
 
 std::string nnvm::formatFloat(double value, bool isF32) {
-  // Enough digits that parsing gives the same float back.
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << llvm::format(isF32 ? "%.9g" : "%.17g", value);
-  return s;
+  // The shortest form that parses back to the same float ("0.2", not
+  // "0.200000003").
+  for (int digits = 6; digits <= 17; ++digits) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << llvm::format("%.*g", digits, value);
+    double parsed = std::strtod(s.c_str(), nullptr);
+    if (isF32 ? static_cast<float>(parsed) == static_cast<float>(value)
+              : parsed == value)
+      return s;
+  }
+  return std::to_string(value);
 }
 
 std::string nnvm::getDTypeString(Type type) {
