@@ -53,28 +53,53 @@ void GraphBuilder::emitFileWarning(const llvm::Twine &message) {
 }
 
 Value GraphBuilder::addInput(StringRef name, Type type,
-                             ArrayRef<NamedAttribute> attrs) {
+                             ArrayRef<NamedAttribute> attrs, int64_t order) {
   Block &entry = func.getBody().front();
   inputNames.push_back(name.str());
   inputAttrs.emplace_back(attrs);
+  inputOrder.push_back(order);
   return entry.addArgument(type, getNameLoc(name));
 }
 
 Value GraphBuilder::addWeight(StringRef name, RankedTensorType type,
-                              ArrayRef<char> data) {
+                              ArrayRef<char> data, int64_t order) {
   AsmResourceBlob blob =
       HeapAsmResourceBlob::allocateAndCopyWithAlign(data, alignof(uint64_t));
   auto attr = DenseResourceElementsAttr::get(type, name, std::move(blob));
-  // Weights go to the top of the function, in order of first use.
+  // Weights go to the top of the function, ordered by `order` (their place
+  // in the file), ties in order of creation.
+  auto pos = llvm::upper_bound(
+      weights, order, [](int64_t o, const auto &w) { return o < w.first; });
   OpBuilder::InsertionGuard guard(builder);
-  if (lastWeight)
-    builder.setInsertionPointAfter(lastWeight);
-  else
+  if (pos == weights.begin())
     builder.setInsertionPointToStart(&func.getBody().front());
+  else
+    builder.setInsertionPointAfter(std::prev(pos)->second);
   auto weight = ConstantOp::create(builder, getNameLoc(name), type,
                                    cast<ElementsAttr>(attr));
-  lastWeight = weight;
+  weights.insert(pos, {order, weight});
   return weight;
+}
+
+void GraphBuilder::sortInputs(Block &entry) {
+  unsigned n = entry.getNumArguments();
+  SmallVector<unsigned> perm = llvm::to_vector(llvm::seq<unsigned>(0, n));
+  llvm::stable_sort(perm, [&](unsigned a, unsigned b) {
+    return inputOrder[a] < inputOrder[b];
+  });
+  if (llvm::equal(perm, llvm::seq<unsigned>(0, n)))
+    return;
+  SmallVector<std::string> names;
+  SmallVector<SmallVector<NamedAttribute>> attrs;
+  for (unsigned k : perm) {
+    BlockArgument old = entry.getArgument(k);
+    old.replaceAllUsesWith(entry.addArgument(old.getType(), old.getLoc()));
+    names.push_back(inputNames[k]);
+    attrs.push_back(inputAttrs[k]);
+  }
+  entry.eraseArguments(0, n);
+  inputNames = std::move(names);
+  inputAttrs = std::move(attrs);
 }
 
 OwningOpRef<ModuleOp> GraphBuilder::finish(ArrayRef<Value> results,
@@ -85,6 +110,7 @@ OwningOpRef<ModuleOp> GraphBuilder::finish(ArrayRef<Value> results,
       returned.push_back(v);
   func::ReturnOp::create(builder, fileLoc, returned);
   Block &entry = func.getBody().front();
+  sortInputs(entry);
   // Resolving source semantics can leave operations nobody reads (zeros_like
   // reads only its input's shape): drop them, so that the function holds
   // exactly the computation and an exporter writes no dead nodes.

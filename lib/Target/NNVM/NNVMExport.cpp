@@ -123,6 +123,8 @@ static std::optional<std::vector<char>> getRawData(ElementsAttr value) {
   return std::vector<char>(raw.begin(), raw.end());
 }
 
+static bool isAuxiliary(Value v);
+
 namespace {
 
 /// A node of the graph being written.
@@ -289,6 +291,14 @@ void Exporter::addParam(StringRef name, RankedTensorType type,
   tensor.shape.assign(type.getShape().begin(), type.getShape().end());
   tensor.data = std::move(data);
   params.tensors.push_back(std::move(tensor));
+}
+
+/// BatchNorm statistics are MXNet auxiliary states (`aux:` in .params).
+static bool isAuxiliary(Value v) {
+  for (OpOperand &use : v.getUses())
+    if (isa<BatchNormOp>(use.getOwner()) && use.getOperandNumber() >= 3)
+      return true;
+  return false;
 }
 
 bool Exporter::isFullConstant(ConstantOp op) {
@@ -480,7 +490,8 @@ void Exporter::exportOp(Operation *op) {
     auto type =
         dyn_cast<RankedTensorType>(op->getOperand(extra.position).getType());
     std::string name = uniqueVariableName(node.name + "_gamma");
-    if (type && type.hasStaticShape() && type.getElementType().isF32()) {
+    if (type && type.hasStaticShape() && type.getElementType().isF32() &&
+        !options.paramsPath.empty()) {
       std::vector<char> data;
       float value = extra.fill;
       for (int64_t i = 0; i < type.getNumElements(); ++i)
@@ -642,7 +653,15 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
     if (auto version =
             module->getAttrOfType<IntegerAttr>("nngraph.mxnet_version"))
       mxnetVersion = version.getInt();
-  for (Operation &op : func.getBody().front()) {
+  // Graph inputs, then weights, come first and in order: the importer orders
+  // function arguments and weights by their place in the file.
+  Block &body = func.getBody().front();
+  for (BlockArgument arg : body.getArguments())
+    (void)getEntry(arg, /*aux=*/false);
+  for (ConstantOp cst : body.getOps<ConstantOp>())
+    if (!isFullConstant(cst) && !cst->use_empty())
+      (void)getEntry(cst.getResult(), isAuxiliary(cst.getResult()));
+  for (Operation &op : body) {
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       for (Value v : ret.getOperands())
         if (std::optional<Entry> e = getEntry(v, false))

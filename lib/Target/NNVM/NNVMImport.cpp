@@ -365,7 +365,7 @@ Value Importer::materializeVariable(int64_t id, Type expected, StringRef path,
   // Nothing constrains an input of a custom operator: it may stay unranked.
   if (!type && isa_and_nonnull<UnrankedTensorType>(expected))
     type = expected;
-  return bindVariable(node.name, type, path, consumer,
+  return bindVariable(node.name, type, path, consumer, getInputOrder(id),
                       getVariablePlanAttrs(id));
 }
 
@@ -373,12 +373,13 @@ Value Importer::namedInput(StringRef name, RankedTensorType type,
                            const Node &consumer) {
   Value &v = namedInputs[name];
   if (!v)
-    v = bindVariable(name, type, jsonPath(consumer.path, "inputs"), consumer);
+    v = bindVariable(name, type, jsonPath(consumer.path, "inputs"), consumer,
+                     getInputOrder(&consumer - graph.nodes.data()));
   return v;
 }
 
 Value Importer::bindVariable(StringRef name, Type type, StringRef path,
-                             const Node &consumer,
+                             const Node &consumer, int64_t order,
                              ArrayRef<NamedAttribute> planAttrs) {
   auto pit = paramIndex.find(name);
   if (pit != paramIndex.end()) {
@@ -394,7 +395,7 @@ Value Importer::bindVariable(StringRef name, Type type, StringRef path,
                            ", but the operator expects " + typeToString(type));
       return nullptr;
     }
-    Value weight = gb.addWeight(name, fileType, tensor.data);
+    Value weight = gb.addWeight(name, fileType, tensor.data, order);
     for (NamedAttribute attr : planAttrs)
       weight.getDefiningOp()->setAttr(attr.getName(), attr.getValue());
     return weight;
@@ -407,7 +408,7 @@ Value Importer::bindVariable(StringRef name, Type type, StringRef path,
   }
   if (params)
     missingParams.push_back(name.str());
-  return gb.addInput(name, type, planAttrs);
+  return gb.addInput(name, type, planAttrs, order);
 }
 
 Value Importer::resolve(const Entry &entry, Type expected, StringRef path,
@@ -635,6 +636,8 @@ void Importer::importSubgraphNode(NodeContext &ctx) {
     return;
   }
   Importer inner(gb, sub, options);
+  // The subgraph's own variables come where the subgraph node is.
+  inner.fixedInputOrder = getInputOrder(ctx.id);
   for (auto [k, arg] : llvm::enumerate(sub.argNodes)) {
     Value v = ctx.input(k, Type());
     if (!v)

@@ -98,8 +98,15 @@ public:
   void importKernelCall(NodeContext &ctx);
   int64_t getNumVisibleOutputs(int64_t id);
 
+  /// Where the graph inputs of node `id` go among the function arguments.
+  int64_t getInputOrder(int64_t id) const {
+    return fixedInputOrder.value_or(id);
+  }
+
   GraphBuilder &gb;
   Graph &graph;
+  /// Set for a subgraph: its inputs all sort where the subgraph node is.
+  std::optional<int64_t> fixedInputOrder;
   const ImportOptions &options;
   Flavor flavor;
 
@@ -121,8 +128,10 @@ private:
   void computeLiveNodes();
   /// Binds graph variable `name`: a weight from the params file (checked
   /// against `type` when given), else a function argument of `type`.
+  /// `order` places the argument among the graph inputs (the variable's
+  /// node index).
   Value bindVariable(llvm::StringRef name, Type type, llvm::StringRef path,
-                     const Node &consumer,
+                     const Node &consumer, int64_t order,
                      llvm::ArrayRef<NamedAttribute> planAttrs = {});
 
   llvm::DenseMap<std::pair<int64_t, int64_t>, Value> values;

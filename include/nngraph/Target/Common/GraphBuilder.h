@@ -59,13 +59,17 @@ public:
   unsigned getNumErrors() const { return numErrors; }
 
   /// Appends a function argument for graph input `name`, with `attrs` as
-  /// extra argument attributes (a TVM storage id, say).
+  /// extra argument attributes (a TVM storage id, say). Importers create
+  /// inputs when a reader needs them; `finish` orders the arguments by
+  /// `order` (the input's position in the file; ties keep creation order).
   Value addInput(llvm::StringRef name, Type type,
-                 llvm::ArrayRef<NamedAttribute> attrs = {});
+                 llvm::ArrayRef<NamedAttribute> attrs = {}, int64_t order = 0);
   /// Creates a weight constant backed by a `dense_resource` blob named after
   /// the weight; `data` holds the raw little-endian elements.
+  /// Weights stand at the top of the function, ordered by `order` (the
+  /// weight's place in the file; ties keep creation order).
   Value addWeight(llvm::StringRef name, RankedTensorType type,
-                  llvm::ArrayRef<char> data);
+                  llvm::ArrayRef<char> data, int64_t order = 0);
 
   /// Finishes the function with `results` (null values are skipped), records
   /// `resultNames`, and verifies the module. Returns null after any error.
@@ -73,15 +77,19 @@ public:
                                llvm::ArrayRef<std::string> resultNames);
 
 private:
+  /// Puts the arguments in `inputOrder`.
+  void sortInputs(Block &entry);
+
   OpBuilder builder;
   Location fileLoc;
   std::string format;
   OwningOpRef<ModuleOp> module;
   func::FuncOp func;
-  /// The most recent weight constant; the next one goes after it.
-  Operation *lastWeight = nullptr;
+  /// The weight constants with their order keys, in function order.
+  SmallVector<std::pair<int64_t, Operation *>> weights;
   SmallVector<std::string> inputNames;
   SmallVector<SmallVector<NamedAttribute>> inputAttrs;
+  SmallVector<int64_t> inputOrder;
   unsigned numErrors = 0;
 };
 
