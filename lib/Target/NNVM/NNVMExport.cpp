@@ -126,6 +126,17 @@ static std::optional<std::vector<char>> getRawData(ElementsAttr value) {
 static bool isAuxiliary(Value v);
 
 namespace {
+/// A source operator that produces a constant (`_full`, `_arange`).
+struct ConstantOperator {
+  std::string op;
+  std::vector<std::pair<std::string, std::string>> attrs;
+};
+} // namespace
+
+static std::optional<ConstantOperator> getConstantOperator(ConstantOp op,
+                                                           Flavor flavor);
+
+namespace {
 
 /// A node of the graph being written.
 struct OutNode {
@@ -156,8 +167,6 @@ private:
                     int64_t deviceIndex);
   std::string uniqueVariableName(StringRef name);
   std::optional<Entry> addConstant(ConstantOp op, bool aux);
-  /// A splat constant written as a `_full` operator.
-  bool isFullConstant(ConstantOp op);
   /// True if the only reader of `op` folds it into its own attributes.
   bool isFoldedIntoUser(ConstantOp op);
   void addParam(StringRef name, RankedTensorType type, std::vector<char> data,
@@ -301,12 +310,72 @@ static bool isAuxiliary(Value v) {
   return false;
 }
 
-bool Exporter::isFullConstant(ConstantOp op) {
+/// The MXNet operator that produces constant `op`, if any: `_full` for a
+/// splat, `_arange` for a 1-D arithmetic progression (each value possibly
+/// repeated) that `_arange` reproduces exactly.
+static std::optional<ConstantOperator> getConstantOperator(ConstantOp op,
+                                                           Flavor flavor) {
   auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-  Type element = op.getType().getElementType();
+  RankedTensorType type = op.getType();
+  Type element = type.getElementType();
   std::string dtype = getDTypeString(element);
-  return dense && dense.isSplat() && flavor != Flavor::TVM &&
-         !element.isInteger(1) && !dtype.empty() && dtype != "bfloat16";
+  if (!dense || flavor == Flavor::TVM || element.isInteger(1) ||
+      dtype.empty() || dtype == "bfloat16")
+    return std::nullopt;
+  bool isFloat = isa<FloatType>(element);
+  auto format = [&](double v) {
+    return isFloat ? formatFloat(v, !element.isF64())
+                   : std::to_string(static_cast<int64_t>(v));
+  };
+  if (dense.isSplat()) {
+    double value =
+        isFloat
+            ? dense.getSplatValue<APFloat>().convertToDouble()
+            : static_cast<double>(dense.getSplatValue<APInt>().getSExtValue());
+    return ConstantOperator{"_full",
+                            {{"shape", formatTuple(type.getShape())},
+                             {"value", format(value)},
+                             {"dtype", dtype}}};
+  }
+  if (type.getRank() != 1 || type.getNumElements() < 2)
+    return std::nullopt;
+  SmallVector<double> values;
+  if (isFloat)
+    for (APFloat v : dense.getValues<APFloat>())
+      values.push_back(v.convertToDouble());
+  else
+    for (APInt v : dense.getValues<APInt>())
+      values.push_back(static_cast<double>(v.getSExtValue()));
+  int64_t repeat = 1;
+  while (repeat < static_cast<int64_t>(values.size()) &&
+         values[repeat] == values[0])
+    ++repeat;
+  if (values.size() % repeat || values.size() / repeat < 2)
+    return std::nullopt;
+  int64_t count = values.size() / repeat;
+  double start = values[0], step = values[repeat] - values[0];
+  // Exact: the importer computes start + i * step in double, then converts.
+  for (int64_t i = 0; i < count; ++i)
+    for (int64_t r = 0; r < repeat; ++r) {
+      double v = start + i * step;
+      double stored = values[i * repeat + r];
+      bool same =
+          isFloat ? (element.isF64()
+                         ? v == stored
+                         : static_cast<float>(v) == static_cast<float>(stored))
+                  : static_cast<int64_t>(v) == static_cast<int64_t>(stored);
+      if (!same)
+        return std::nullopt;
+    }
+  // stop half a step before the next value: ceil((stop - start) / step) is
+  // `count` whatever the rounding.
+  double stop = start + (count - 0.5) * step;
+  return ConstantOperator{"_arange",
+                          {{"start", format(start)},
+                           {"stop", formatFloat(stop, /*isF32=*/false)},
+                           {"step", format(step)},
+                           {"repeat", std::to_string(repeat)},
+                           {"dtype", dtype}}};
 }
 
 bool Exporter::isFoldedIntoUser(ConstantOp op) {
@@ -324,29 +393,17 @@ bool Exporter::isFoldedIntoUser(ConstantOp op) {
 
 std::optional<Entry> Exporter::addConstant(ConstantOp op, bool aux) {
   auto type = cast<RankedTensorType>(op.getType());
-  auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-  // A splat is an operator: _full fills a shape with one value.
-  if (isFullConstant(op)) {
-    Type element = type.getElementType();
-    std::string value =
-        isa<FloatType>(element)
-            ? formatFloat(dense.getSplatValue<APFloat>().convertToDouble(),
-                          !element.isF64())
-            : std::to_string(dense.getSplatValue<APInt>().getSExtValue());
-    std::string dtype = getDTypeString(element);
-    {
-      OutNode node;
-      node.op = "_full";
-      node.name = nodeName(op);
-      node.attrs = {{"shape", formatTuple(type.getShape())},
-                    {"value", value},
-                    {"dtype", dtype}};
-      node.outputTypes.push_back(type);
-      node.storageIds.push_back(-1);
-      node.deviceIndex.push_back(-1);
-      nodes.push_back(std::move(node));
-      return Entry{static_cast<int64_t>(nodes.size() - 1), 0, 0};
-    }
+  if (std::optional<ConstantOperator> produced =
+          getConstantOperator(op, flavor)) {
+    OutNode node;
+    node.op = produced->op;
+    node.name = nodeName(op);
+    node.attrs = std::move(produced->attrs);
+    node.outputTypes.push_back(type);
+    node.storageIds.push_back(-1);
+    node.deviceIndex.push_back(-1);
+    nodes.push_back(std::move(node));
+    return Entry{static_cast<int64_t>(nodes.size() - 1), 0, 0};
   }
   // Anything else is a weight: a variable, its data in the params file.
   std::optional<std::vector<char>> data = getRawData(op.getValue());
@@ -659,7 +716,7 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
   for (BlockArgument arg : body.getArguments())
     (void)getEntry(arg, /*aux=*/false);
   for (ConstantOp cst : body.getOps<ConstantOp>())
-    if (!isFullConstant(cst) && !cst->use_empty())
+    if (!getConstantOperator(cst, flavor) && !cst->use_empty())
       (void)getEntry(cst.getResult(), isAuxiliary(cst.getResult()));
   for (Operation &op : body) {
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
@@ -669,10 +726,10 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
       continue;
     }
     if (auto cst = dyn_cast<ConstantOp>(op)) {
-      // A `_full` stands where the constant stands (as the importer put it);
-      // weights come at their first use; a scalar folded into its reader's
-      // attributes is not written.
-      if (isFullConstant(cst) && !isFoldedIntoUser(cst))
+      // `_full` and `_arange` stand where the constant stands (as the
+      // importer put it); weights were written first; a scalar folded into
+      // its reader's attributes is not written.
+      if (getConstantOperator(cst, flavor) && !isFoldedIntoUser(cst))
         (void)getEntry(cst.getResult(), /*aux=*/false);
       continue;
     }

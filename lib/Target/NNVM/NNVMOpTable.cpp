@@ -1033,6 +1033,123 @@ void padOp(NodeContext &ctx) {
                           f32(ctx, "value", value)}));
 }
 
+/// `_arange` with a known length: a 1-D constant (`repeat` repeats each
+/// value). infer_range (the length comes from a consumer) stays custom.
+void arange(NodeContext &ctx) {
+  double start = ctx.getFloat("start", 0.0);
+  std::string stopText = ctx.getString("stop", "None");
+  double step = ctx.getFloat("step", 1.0);
+  int64_t repeat = ctx.getInt("repeat", 1);
+  Type element = getDTypeElement(ctx.b, ctx.getString("dtype", "float32"));
+  if (ctx.failed)
+    return;
+  if (!element || ctx.getBool("infer_range", false) || repeat < 1 ||
+      step == 0 || !isa<FloatType, IntegerType>(element))
+    return ctx.imp.importCustom(ctx, "mxnet");
+  double stop = start;
+  if (stopText == "None") {
+    stop = start; // arange(n): 0..n
+    start = 0;
+  } else {
+    stop = ctx.getFloat("stop", 0.0);
+  }
+  double count = std::ceil((stop - start) / step);
+  if (!(count >= 0) || count * repeat > (1 << 24))
+    return ctx.imp.importCustom(ctx, "mxnet");
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(count) * repeat}, element);
+  SmallVector<Attribute> values;
+  for (int64_t i = 0; i < static_cast<int64_t>(count); ++i)
+    for (int64_t r = 0; r < repeat; ++r) {
+      double v = start + i * step;
+      values.push_back(isa<FloatType>(element)
+                           ? Attribute(ctx.b.getFloatAttr(element, v))
+                           : Attribute(ctx.b.getIntegerAttr(
+                                 element, static_cast<int64_t>(v))));
+    }
+  setResult(ctx, ConstantOp::create(
+                     ctx.b, ctx.loc,
+                     cast<ElementsAttr>(DenseElementsAttr::get(type, values))));
+}
+
+/// A slice of the leading axes 0..k-1 (where k - 1 is the last axis in
+/// `bounds`), in the form `slice` imports to: unlisted axes are whole, every
+/// step is 1. One canonical form keeps export -> import the identity.
+void leadingSlice(NodeContext &ctx,
+                  ArrayRef<std::tuple<int64_t, int64_t, int64_t>> bounds) {
+  int64_t k = 0;
+  for (auto [axis, begin, end] : bounds)
+    k = std::max(k, axis + 1);
+  SmallVector<int64_t> starts(k, 0), ends(k, INT64_MAX), steps(k, 1);
+  for (auto [axis, begin, end] : bounds) {
+    starts[axis] = begin;
+    ends[axis] = end;
+  }
+  setResult(ctx,
+            make1<SliceOp>(
+                ctx, {ctx.input(0)},
+                {i64s(ctx, "starts", starts), i64s(ctx, "ends", ends),
+                 i64s(ctx, "axes", llvm::to_vector(llvm::seq<int64_t>(0, k))),
+                 i64s(ctx, "steps", steps)}));
+}
+
+/// `slice_like(data, like, axes)`: data cut to like's sizes on `axes` (all
+/// axes when empty), from the start. Sizes must be known.
+void sliceLike(NodeContext &ctx) {
+  RankedTensorType x = ctx.inputType(0);
+  RankedTensorType like = ctx.inputType(1);
+  SmallVector<int64_t> axes = ctx.getTuple("axes", {});
+  if (!x || !like || ctx.failed)
+    return;
+  if (axes.empty())
+    axes = llvm::to_vector(llvm::seq<int64_t>(0, x.getRank()));
+  SmallVector<std::tuple<int64_t, int64_t, int64_t>> bounds;
+  for (int64_t axis : axes) {
+    if (axis < 0)
+      axis += x.getRank();
+    if (axis < 0 || axis >= x.getRank() || axis >= like.getRank())
+      return ctx.error(ctx.attrPath("axes"), "axis out of range");
+    if (like.isDynamicDim(axis))
+      return ctx.imp.importCustom(ctx, "mxnet");
+    bounds.emplace_back(axis, 0, like.getDimSize(axis));
+  }
+  leadingSlice(ctx, bounds);
+}
+
+/// `Crop(data, [crop_like], offset, h_w, center_crop)`: a window of the
+/// spatial axes 2 and 3, of size h_w or crop_like's, at offset or centred.
+void crop(NodeContext &ctx) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  int64_t numArgs = ctx.getInt("num_args", 1);
+  SmallVector<int64_t> hw = ctx.getTuple("h_w", {0, 0});
+  SmallVector<int64_t> offset = ctx.getTuple("offset", {0, 0});
+  bool center = ctx.getBool("center_crop", false);
+  if (ctx.failed)
+    return;
+  if (x.getRank() != 4 || hw.size() != 2 || offset.size() != 2)
+    return ctx.imp.importCustom(ctx, "mxnet");
+  if (numArgs == 2) {
+    RankedTensorType like = ctx.inputType(1);
+    if (!like)
+      return;
+    if (like.getRank() != 4)
+      return ctx.imp.importCustom(ctx, "mxnet");
+    hw = {like.getDimSize(2), like.getDimSize(3)};
+  }
+  SmallVector<std::tuple<int64_t, int64_t, int64_t>> bounds;
+  for (int i = 0; i < 2; ++i) {
+    int64_t in = x.getDimSize(2 + i);
+    if (ShapedType::isDynamic(hw[i]) || hw[i] <= 0 ||
+        (center && ShapedType::isDynamic(in)))
+      return ctx.imp.importCustom(ctx, "mxnet");
+    int64_t begin = center ? (in - hw[i]) / 2 : offset[i];
+    bounds.emplace_back(2 + i, begin, begin + hw[i]);
+  }
+  leadingSlice(ctx, bounds);
+}
+
 void argsortOrTopk(NodeContext &ctx) {
   // Kept custom: MXNet returns float indices and argsort sorts all.
   ctx.imp.importCustom(ctx, "mxnet");
@@ -1145,6 +1262,9 @@ const OpHandler *nnvm::lookupOpHandler(StringRef op) {
     t["_zeros"] = fullOp<0>;
     t["_ones"] = fullOp<1>;
     t["dot"] = t["batch_dot"] = dot;
+    t["_arange"] = arange;
+    t["slice_like"] = sliceLike;
+    t["Crop"] = crop;
     t["Pad"] = t["pad"] = padOp;
     t["zeros_like"] = fillLike<0>;
     return t;
