@@ -471,7 +471,8 @@ static bool isInferenceInput(const Node &node, size_t index) {
   return true;
 }
 
-void Importer::importCustom(NodeContext &ctx, StringRef domain) {
+void Importer::importCustom(NodeContext &ctx, CustomReason reason) {
+  StringRef domain = getFormatName(flavor);
   const Node &node = ctx.node;
   SmallVector<Value> operands;
   Type element = ctx.b.getF32Type();
@@ -505,6 +506,7 @@ void Importer::importCustom(NodeContext &ctx, StringRef domain) {
   auto op = CustomOp::create(ctx.b, ctx.loc, resultTypes, node.op, operands,
                              ctx.b.getDictionaryAttr(attrs),
                              ctx.b.getStringAttr(domain));
+  (*customReasons)[op] = reason;
   ctx.results.assign(op->result_begin(), op->result_end());
 }
 
@@ -606,14 +608,16 @@ void Importer::importNode(int64_t id) {
     importSubgraphNode(ctx);
   } else if (flavor == Flavor::TVM && node.op == "tvm_op") {
     importKernelCall(ctx);
-  } else if (const OpHandler *handler = lookupOpHandler(node.op);
-             handler && !hasUnrankedInput(node)) {
-    (*handler)(ctx);
+  } else if (const OpHandler *handler = lookupOpHandler(node.op)) {
+    if (hasUnrankedInput(node))
+      importCustom(ctx, CustomReason::UnrankedInput);
+    else
+      (*handler)(ctx);
   } else if (options.strict) {
     ctx.error(jsonPath(node.path, "op"),
               "unsupported operator '" + node.op + "'");
   } else {
-    importCustom(ctx, getFormatName(flavor));
+    importCustom(ctx, CustomReason::NoMapping);
   }
   if (ctx.failed) {
     failedNodes.insert(id);
@@ -632,10 +636,11 @@ void Importer::importSubgraphNode(NodeContext &ctx) {
   Graph &sub = *node.subgraphs.front();
   if (node.subgraphs.size() != 1 || ctx.getBool("quantized", false) ||
       sub.argNodes.size() != node.inputs.size()) {
-    importCustom(ctx, getFormatName(flavor));
+    importCustom(ctx);
     return;
   }
   Importer inner(gb, sub, options);
+  inner.customReasons = customReasons;
   // The subgraph's own variables come where the subgraph node is.
   inner.fixedInputOrder = getInputOrder(ctx.id);
   for (auto [k, arg] : llvm::enumerate(sub.argNodes)) {
@@ -737,20 +742,27 @@ OwningOpRef<ModuleOp> Importer::run() {
 // --op-stats and --check
 //===----------------------------------------------------------------------===//
 
-/// Node names of each operator that stayed `nngraph.custom`, by operator.
-static llvm::MapVector<StringRef, SmallVector<std::string>>
-collectCustomOps(ModuleOp module) {
-  llvm::MapVector<StringRef, SmallVector<std::string>> custom;
+using CustomReasons = llvm::DenseMap<Operation *, CustomReason>;
+
+/// Node names of each operator that stayed `nngraph.custom`, by operator
+/// and reason.
+static llvm::MapVector<std::pair<StringRef, CustomReason>,
+                       SmallVector<std::string>>
+collectCustomOps(ModuleOp module, const CustomReasons &reasons) {
+  llvm::MapVector<std::pair<StringRef, CustomReason>, SmallVector<std::string>>
+      custom;
   module.walk([&](CustomOp op) {
     std::string name;
     if (auto loc = dyn_cast<NameLoc>(op.getLoc()))
       name = loc.getName().str();
-    custom[op.getOpType()].push_back(name);
+    CustomReason reason = reasons.lookup(op);
+    custom[{op.getOpType(), reason}].push_back(name);
   });
   return custom;
 }
 
-static void printOpStats(const Graph &graph, ModuleOp module, StringRef format,
+static void printOpStats(const Graph &graph, ModuleOp module,
+                         const CustomReasons &reasons, StringRef format,
                          llvm::raw_ostream &os) {
   llvm::MapVector<StringRef, int64_t> counts;
   int64_t variables = 0, total = 0;
@@ -762,7 +774,9 @@ static void printOpStats(const Graph &graph, ModuleOp module, StringRef format,
     ++counts[node.op];
     ++total;
   }
-  auto custom = collectCustomOps(module);
+  llvm::StringMap<int64_t> custom;
+  for (auto &[key, names] : collectCustomOps(module, reasons))
+    custom[key.first] += names.size();
   SmallVector<std::pair<StringRef, int64_t>> sorted(counts.begin(),
                                                     counts.end());
   llvm::stable_sort(
@@ -771,7 +785,7 @@ static void printOpStats(const Graph &graph, ModuleOp module, StringRef format,
   os << "op-stats (" << format << "): " << total << " operator nodes, "
      << variables << " variables\n";
   for (auto [op, count] : sorted) {
-    int64_t c = custom.count(op) ? custom.lookup(op).size() : 0;
+    int64_t c = custom.lookup(op);
     numCustom += c;
     StringRef status = op == "tvm_op" ? "kernel call"
                        : c == 0       ? "typed"
@@ -787,9 +801,11 @@ static void printOpStats(const Graph &graph, ModuleOp module, StringRef format,
 }
 
 /// --check: one error per operator without a typed mapping.
-static LogicalResult checkTyped(ModuleOp module, StringRef format) {
-  auto custom = collectCustomOps(module);
-  for (auto &[op, names] : custom) {
+static LogicalResult checkTyped(ModuleOp module, const CustomReasons &reasons,
+                                StringRef format) {
+  auto custom = collectCustomOps(module, reasons);
+  for (auto &[key, names] : custom) {
+    auto [op, reason] = key;
     std::string list;
     for (auto [i, name] : llvm::enumerate(names)) {
       if (i == 8) {
@@ -798,12 +814,13 @@ static LogicalResult checkTyped(ModuleOp module, StringRef format) {
       }
       list += (i ? ", '" : "'") + name + "'";
     }
-    // An operator with a mapping stays custom when it reads a value of
-    // unknown shape, the output of an untyped operator.
-    StringRef why = lookupOpHandler(op)
-                        ? "stays custom: it reads the output of an untyped "
-                          "operator, whose shape is unknown"
-                        : "has no typed nngraph mapping";
+    StringRef why =
+        reason == CustomReason::NoMapping ? "has no typed nngraph mapping"
+        : reason == CustomReason::UnrankedInput
+            ? "stays custom: it reads the output of an untyped operator, "
+              "whose shape is unknown"
+            : "stays custom: its attributes or unknown sizes have no typed "
+              "form";
     emitError(module.getLoc())
         << format << ": operator '" << op << "' " << why << " (" << names.size()
         << (names.size() == 1 ? " node: " : " nodes: ") << list << ")";
@@ -837,9 +854,10 @@ OwningOpRef<ModuleOp> nnvm::importNNVMGraph(const llvm::SourceMgr &sourceMgr,
   if (!module)
     return nullptr;
   if (options.opStats)
-    printOpStats(graph, *module, format,
+    printOpStats(graph, *module, *importer.customReasons, format,
                  options.statsStream ? *options.statsStream : llvm::outs());
-  if (options.check && failed(checkTyped(*module, format)))
+  if (options.check &&
+      failed(checkTyped(*module, *importer.customReasons, format)))
     return nullptr;
   return module;
 }

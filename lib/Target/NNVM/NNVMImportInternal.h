@@ -76,6 +76,16 @@ struct NodeContext {
 
 using OpHandler = void (*)(NodeContext &);
 
+/// Why an operator stayed `nngraph.custom` (for --check).
+enum class CustomReason {
+  /// No typed mapping exists for the operator.
+  NoMapping,
+  /// It reads a value of unknown shape (the output of a custom operator).
+  UnrankedInput,
+  /// Its handler found no typed form for these attributes or shapes.
+  NoTypedForm,
+};
+
 /// The handler of a source operator name (MXNet or NNVM spelling), or null.
 const OpHandler *lookupOpHandler(llvm::StringRef op);
 
@@ -93,7 +103,9 @@ public:
                 const Node &consumer);
   Type peekType(const Entry &entry);
   void ignoreVariable(const Entry &entry);
-  void importCustom(NodeContext &ctx, llvm::StringRef domain);
+  /// Keeps the node as `nngraph.custom` (domain: the flavour's format).
+  void importCustom(NodeContext &ctx,
+                    CustomReason reason = CustomReason::NoTypedForm);
   /// A TVM `tvm_op` node: an `nngraph.kernel_call` with its storage plan.
   void importKernelCall(NodeContext &ctx);
   int64_t getNumVisibleOutputs(int64_t id);
@@ -107,6 +119,9 @@ public:
   Graph &graph;
   /// Set for a subgraph: its inputs all sort where the subgraph node is.
   std::optional<int64_t> fixedInputOrder;
+  /// Why each custom operation is custom (shared with subgraph importers).
+  llvm::DenseMap<Operation *, CustomReason> ownCustomReasons;
+  llvm::DenseMap<Operation *, CustomReason> *customReasons = &ownCustomReasons;
   const ImportOptions &options;
   Flavor flavor;
 

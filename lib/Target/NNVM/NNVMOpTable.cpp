@@ -560,7 +560,7 @@ void adaptiveAvgPool(NodeContext &ctx) {
   SmallVector<int64_t> size = ctx.getTuple("output_size", {1});
   if (llvm::all_of(size, [](int64_t v) { return v == 1; }))
     return setResult(ctx, make1<GlobalAvgPoolOp>(ctx, {ctx.input(0)}));
-  ctx.imp.importCustom(ctx, "mxnet");
+  ctx.imp.importCustom(ctx);
 }
 
 //===----------------------------------------------------------------------===//
@@ -716,7 +716,7 @@ void reshape(NodeContext &ctx) {
                    llvm::all_of(codes, [](int64_t c) { return c >= -1; }) &&
                    llvm::count(codes, -1) <= 1;
   if (!onnxCodes)
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   setResult(ctx,
             make1<ReshapeOp>(ctx, {ctx.input(0)}, {i64s(ctx, "shape", codes)}));
 }
@@ -798,7 +798,7 @@ void sliceChannel(NodeContext &ctx) {
     axis += x.getRank();
   int64_t d = dimOf(x, axis);
   if (n <= 0 || ShapedType::isDynamic(d) || d % n)
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   Operation *op =
       make<SplitOp>(ctx, {ctx.input(0)},
                     {i64(ctx, "axis", axis),
@@ -867,7 +867,7 @@ void tile(NodeContext &ctx) {
   SmallVector<int64_t> reps = ctx.getTuple("reps", {});
   // Shorter reps are padded with leading ones; a longer one adds axes.
   if (static_cast<int64_t>(reps.size()) > x.getRank())
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   SmallVector<int64_t> full(x.getRank() - reps.size(), 1);
   full.append(reps.begin(), reps.end());
   setResult(ctx,
@@ -877,7 +877,7 @@ void tile(NodeContext &ctx) {
 template <typename OpTy>
 void reduce(NodeContext &ctx) {
   if (ctx.getBool("exclude", false))
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   SmallVector<NamedAttribute> attrs{
       flag(ctx, "keepdims", ctx.getBool("keepdims", false))};
   SmallVector<int64_t> axes = ctx.getTuple("axis", {});
@@ -895,7 +895,7 @@ void upsampling(NodeContext &ctx) {
   if (!x)
     return;
   if (type != "nearest" || ctx.node.inputs.size() != 1)
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   SmallVector<float> scales(x.getRank(), 1.0f);
   for (int64_t i = 2; i < x.getRank(); ++i)
     scales[i] = scale;
@@ -958,7 +958,7 @@ void fillLike(NodeContext &ctx) {
   if (!x)
     return;
   if (!x.hasStaticShape())
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   setResult(ctx, ctx.fill(x, value));
 }
 
@@ -974,7 +974,7 @@ void fullOp(NodeContext &ctx) {
   if (!element)
     return ctx.badAttr("dtype", "a dtype name such as float32");
   if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
-    return ctx.imp.importCustom(ctx, "mxnet"); // Shape known at run time.
+    return ctx.imp.importCustom(ctx); // Shape known at run time.
   setResult(ctx, ctx.fill(RankedTensorType::get(shape, element), value));
 }
 
@@ -991,7 +991,7 @@ void dot(NodeContext &ctx) {
                     : b.getRank() == 2 && a.getRank() >= 1 &&
                           (!transA || a.getRank() == 2);
   if (!fits)
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   auto swapLast = [&](Value v, int64_t rank) {
     SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
     std::swap(perm[rank - 1], perm[rank - 2]);
@@ -1045,7 +1045,7 @@ void arange(NodeContext &ctx) {
     return;
   if (!element || ctx.getBool("infer_range", false) || repeat < 1 ||
       step == 0 || !isa<FloatType, IntegerType>(element))
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   double stop = start;
   if (stopText == "None") {
     stop = start; // arange(n): 0..n
@@ -1055,7 +1055,7 @@ void arange(NodeContext &ctx) {
   }
   double count = std::ceil((stop - start) / step);
   if (!(count >= 0) || count * repeat > (1 << 24))
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   auto type =
       RankedTensorType::get({static_cast<int64_t>(count) * repeat}, element);
   SmallVector<Attribute> values;
@@ -1110,7 +1110,7 @@ void sliceLike(NodeContext &ctx) {
     if (axis < 0 || axis >= x.getRank() || axis >= like.getRank())
       return ctx.error(ctx.attrPath("axes"), "axis out of range");
     if (like.isDynamicDim(axis))
-      return ctx.imp.importCustom(ctx, "mxnet");
+      return ctx.imp.importCustom(ctx);
     bounds.emplace_back(axis, 0, like.getDimSize(axis));
   }
   leadingSlice(ctx, bounds);
@@ -1129,13 +1129,13 @@ void crop(NodeContext &ctx) {
   if (ctx.failed)
     return;
   if (x.getRank() != 4 || hw.size() != 2 || offset.size() != 2)
-    return ctx.imp.importCustom(ctx, "mxnet");
+    return ctx.imp.importCustom(ctx);
   if (numArgs == 2) {
     RankedTensorType like = ctx.inputType(1);
     if (!like)
       return;
     if (like.getRank() != 4)
-      return ctx.imp.importCustom(ctx, "mxnet");
+      return ctx.imp.importCustom(ctx);
     hw = {like.getDimSize(2), like.getDimSize(3)};
   }
   SmallVector<std::tuple<int64_t, int64_t, int64_t>> bounds;
@@ -1143,7 +1143,7 @@ void crop(NodeContext &ctx) {
     int64_t in = x.getDimSize(2 + i);
     if (ShapedType::isDynamic(hw[i]) || hw[i] <= 0 ||
         (center && ShapedType::isDynamic(in)))
-      return ctx.imp.importCustom(ctx, "mxnet");
+      return ctx.imp.importCustom(ctx);
     int64_t begin = center ? (in - hw[i]) / 2 : offset[i];
     bounds.emplace_back(2 + i, begin, begin + hw[i]);
   }
@@ -1152,7 +1152,7 @@ void crop(NodeContext &ctx) {
 
 void argsortOrTopk(NodeContext &ctx) {
   // Kept custom: MXNet returns float indices and argsort sorts all.
-  ctx.imp.importCustom(ctx, "mxnet");
+  ctx.imp.importCustom(ctx);
 }
 
 } // namespace
