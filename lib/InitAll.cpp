@@ -11,7 +11,10 @@
 #include "nngraph/InitAll.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
+#include "nngraph/Target/LightNet/TranslateRegistration.h"
 #include "nngraph/Target/NNVM/TranslateRegistration.h"
+#include "nngraph/Target/RelayViz/TranslateRegistration.h"
+#include "nngraph/Target/XOC/TranslateRegistration.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -32,4 +35,7 @@ void mlir::nngraph::registerAllPasses() {
 void mlir::nngraph::registerAllTranslations() {
   // One register<Format>Translations() call per format.
   nnvm::registerNNVMTranslations();
+  lightnet::registerLightNetTranslations();
+  xoc::registerXOCTranslations();
+  relayviz::registerRelayVizTranslations();
 }

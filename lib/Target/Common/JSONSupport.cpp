@@ -11,6 +11,8 @@
 
 #include "nngraph/Target/Common/JSONSupport.h"
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
@@ -154,4 +156,87 @@ nngraph::parseMXTuple(StringRef text) {
     items.push_back(*value);
   }
   return items;
+}
+
+//===----------------------------------------------------------------------===//
+// Native JSON values as attributes
+//===----------------------------------------------------------------------===//
+
+Attribute nngraph::jsonToAttribute(MLIRContext *context,
+                                   const llvm::json::Value &value) {
+  Builder b(context);
+  switch (value.kind()) {
+  case llvm::json::Value::Null:
+    return b.getUnitAttr();
+  case llvm::json::Value::Boolean:
+    return b.getBoolAttr(*value.getAsBoolean());
+  case llvm::json::Value::Number:
+    if (std::optional<int64_t> i = value.getAsInteger())
+      return b.getI64IntegerAttr(*i);
+    return b.getF64FloatAttr(*value.getAsNumber());
+  case llvm::json::Value::String:
+    return b.getStringAttr(*value.getAsString());
+  case llvm::json::Value::Array: {
+    SmallVector<Attribute> items;
+    for (const llvm::json::Value &item : *value.getAsArray())
+      items.push_back(jsonToAttribute(context, item));
+    return b.getArrayAttr(items);
+  }
+  case llvm::json::Value::Object: {
+    SmallVector<NamedAttribute> fields;
+    for (const auto &[key, item] : *value.getAsObject())
+      fields.push_back(b.getNamedAttr(key, jsonToAttribute(context, item)));
+    return b.getDictionaryAttr(fields);
+  }
+  }
+  return b.getUnitAttr();
+}
+
+std::optional<llvm::json::Value> nngraph::attributeToJSON(Attribute attr) {
+  if (isa<UnitAttr>(attr))
+    return llvm::json::Value(nullptr);
+  if (auto v = dyn_cast<BoolAttr>(attr))
+    return llvm::json::Value(v.getValue());
+  if (auto v = dyn_cast<IntegerAttr>(attr)) {
+    if (v.getType().isInteger(1))
+      return llvm::json::Value(v.getValue().getBoolValue());
+    return llvm::json::Value(v.getInt());
+  }
+  if (auto v = dyn_cast<FloatAttr>(attr))
+    return llvm::json::Value(v.getValueAsDouble());
+  if (auto v = dyn_cast<StringAttr>(attr))
+    return llvm::json::Value(v.str());
+  if (auto v = dyn_cast<DenseI64ArrayAttr>(attr)) {
+    llvm::json::Array a;
+    for (int64_t x : v.asArrayRef())
+      a.push_back(x);
+    return llvm::json::Value(std::move(a));
+  }
+  if (auto v = dyn_cast<DenseF32ArrayAttr>(attr)) {
+    llvm::json::Array a;
+    for (float x : v.asArrayRef())
+      a.push_back(static_cast<double>(x));
+    return llvm::json::Value(std::move(a));
+  }
+  if (auto v = dyn_cast<ArrayAttr>(attr)) {
+    llvm::json::Array a;
+    for (Attribute item : v) {
+      std::optional<llvm::json::Value> j = attributeToJSON(item);
+      if (!j)
+        return std::nullopt;
+      a.push_back(std::move(*j));
+    }
+    return llvm::json::Value(std::move(a));
+  }
+  if (auto v = dyn_cast<DictionaryAttr>(attr)) {
+    llvm::json::Object o;
+    for (NamedAttribute field : v) {
+      std::optional<llvm::json::Value> j = attributeToJSON(field.getValue());
+      if (!j)
+        return std::nullopt;
+      o[field.getName().str()] = std::move(*j);
+    }
+    return llvm::json::Value(std::move(o));
+  }
+  return std::nullopt;
 }

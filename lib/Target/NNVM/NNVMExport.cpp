@@ -18,6 +18,7 @@
 #include "nngraph/Target/NNVM/NNVMExport.h"
 #include "NNVMExportInternal.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/Common/GraphBuilder.h"
 #include "nngraph/Target/NNVM/Params.h"
 
@@ -54,23 +55,9 @@ static StringRef getFormatName(Flavor flavor) {
   return "nnvm";
 }
 
-/// The node name a location carries (NameLoc, possibly inside a fused or
-/// call-site location), or empty.
-static std::string getLocName(Location loc) {
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return name.getName().str();
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fused.getLocations())
-      if (std::string n = getLocName(inner); !n.empty())
-        return n;
-  if (auto call = dyn_cast<CallSiteLoc>(loc))
-    return getLocName(call.getCallee());
-  return "";
-}
-
 /// MXNet's dtype codes (mshadow::TypeFlag).
 static std::optional<int> getMXDTypeCode(Type type) {
-  std::string name = getDTypeString(type);
+  std::string name = getDTypeName(type);
   static const char *const names[] = {"float32", "float64", "float16", "uint8",
                                       "int32",   "int8",    "int64",   "bool"};
   for (auto [i, n] : llvm::enumerate(names))
@@ -80,47 +67,18 @@ static std::optional<int> getMXDTypeCode(Type type) {
 }
 
 static std::optional<ParamDType> getParamDType(Type type) {
-  std::string name = getDTypeString(type);
+  std::string name = getDTypeName(type);
   return llvm::StringSwitch<std::optional<ParamDType>>(name)
       .Case("float32", ParamDType::F32)
       .Case("float64", ParamDType::F64)
       .Case("float16", ParamDType::F16)
       .Case("bfloat16", ParamDType::BF16)
       .Case("int8", ParamDType::I8)
+      .Case("uint8", ParamDType::U8)
       .Case("int32", ParamDType::I32)
       .Case("int64", ParamDType::I64)
       .Case("bool", ParamDType::Bool)
       .Default(std::nullopt);
-}
-
-/// Raw little-endian bytes of a constant's elements, or nullopt.
-static std::optional<std::vector<char>> getRawData(ElementsAttr value) {
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
-      return std::nullopt;
-    ArrayRef<char> data = blob->getData();
-    return std::vector<char>(data.begin(), data.end());
-  }
-  auto dense = dyn_cast<DenseElementsAttr>(value);
-  if (!dense)
-    return std::nullopt;
-  Type element = dense.getElementType();
-  int64_t count = dense.getNumElements();
-  std::vector<char> bytes;
-  if (element.isInteger(1)) {
-    for (bool b : dense.getValues<bool>())
-      bytes.push_back(b ? 1 : 0);
-    return bytes;
-  }
-  unsigned width = element.getIntOrFloatBitWidth() / 8;
-  ArrayRef<char> raw = dense.getRawData();
-  if (dense.isSplat()) {
-    for (int64_t i = 0; i < count; ++i)
-      bytes.insert(bytes.end(), raw.begin(), raw.begin() + width);
-    return bytes;
-  }
-  return std::vector<char>(raw.begin(), raw.end());
 }
 
 static bool isAuxiliary(Value v);
@@ -260,14 +218,7 @@ std::optional<Entry> Exporter::getEntry(Value v, bool aux) {
   std::optional<Entry> entry;
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     DictionaryAttr attrs = func.getArgAttrDict(arg.getArgNumber());
-    std::string name;
-    if (attrs)
-      if (auto n = attrs.getAs<StringAttr>(kArgNameAttr))
-        name = n.str();
-    if (name.empty())
-      name = getLocName(arg.getLoc());
-    if (name.empty())
-      name = "arg" + std::to_string(arg.getArgNumber());
+    std::string name = getInputName(func, arg.getArgNumber());
     entry = addVariable(uniqueVariableName(name), v.getType(),
                         getIntAttr(attrs, kStorageIdAttr),
                         getIntAttr(attrs, kDeviceIndexAttr));
@@ -290,7 +241,7 @@ void Exporter::addParam(StringRef name, RankedTensorType type,
   std::optional<ParamDType> dtype = getParamDType(type.getElementType());
   if (!dtype || !type.hasStaticShape()) {
     error(op, "weight '" + name + "' has no .params form (type " +
-                  llvm::Twine(getDTypeString(type.getElementType())) + ")");
+                  llvm::Twine(getDTypeName(type.getElementType())) + ")");
     return;
   }
   ParamTensor tensor;
@@ -318,7 +269,7 @@ static std::optional<ConstantOperator> getConstantOperator(ConstantOp op,
   auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
   RankedTensorType type = op.getType();
   Type element = type.getElementType();
-  std::string dtype = getDTypeString(element);
+  std::string dtype = getDTypeName(element);
   if (!dense || flavor == Flavor::TVM || element.isInteger(1) ||
       dtype.empty() || dtype == "bfloat16")
     return std::nullopt;
@@ -632,7 +583,7 @@ void Exporter::writeGraphAttrs(llvm::json::OStream &j) {
   tagged("dltype", "list_str", [&] {
     for (const OutNode &node : nodes)
       for (Type t : node.outputTypes)
-        j.value(getDTypeString(getElementTypeOrSelf(t)));
+        j.value(getDTypeName(getElementTypeOrSelf(t)));
   });
   tagged("shape", "list_shape", [&] {
     for (const OutNode &node : nodes)
@@ -666,7 +617,7 @@ LogicalResult Exporter::checkTVMEntries() {
     for (auto [i, t] : llvm::enumerate(node.outputTypes)) {
       auto ranked = dyn_cast_or_null<RankedTensorType>(t);
       if (!ranked || !ranked.hasStaticShape() ||
-          getDTypeString(ranked.getElementType()).empty()) {
+          getDTypeName(ranked.getElementType()).empty()) {
         ++numErrors;
         emitError(func.getLoc())
             << format << ": output " << i << " of node '" << node.name
@@ -752,12 +703,6 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
 
 LogicalResult nnvm::exportNNVMGraph(ModuleOp module, llvm::raw_ostream &os,
                                     const ExportOptions &options) {
-  func::FuncOp func = module.lookupSymbol<func::FuncOp>("main");
-  if (!func) {
-    auto funcs = module.getOps<func::FuncOp>();
-    if (!funcs.empty() && std::next(funcs.begin()) == funcs.end())
-      func = *funcs.begin();
-  }
   std::optional<Flavor> flavor = options.flavor;
   if (!flavor)
     if (auto source =
@@ -765,12 +710,9 @@ LogicalResult nnvm::exportNNVMGraph(ModuleOp module, llvm::raw_ostream &os,
       flavor = parseFlavor(source.getValue());
   if (!flavor)
     flavor = Flavor::MXNet;
-  if (!func) {
-    emitError(module.getLoc()) << getFormatName(*flavor)
-                               << ": expected a function named 'main' or "
-                                  "exactly one function";
+  func::FuncOp func = getGraphFunction(module, getFormatName(*flavor));
+  if (!func)
     return failure();
-  }
   Exporter exporter(func, *flavor, options);
   return exporter.run(os);
 }

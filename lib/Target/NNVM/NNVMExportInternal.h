@@ -68,8 +68,6 @@ const ExportHandler *lookupExportHandler(llvm::StringRef name);
 std::string formatTuple(llvm::ArrayRef<int64_t> values);
 std::string formatBool(bool value);
 std::string formatFloat(double value, bool isF32 = true);
-/// MXNet/TVM dtype name of `type` ("float32"), or empty.
-std::string getDTypeString(Type type);
 
 } // namespace nnvm
 } // namespace nngraph

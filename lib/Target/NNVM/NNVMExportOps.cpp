@@ -18,6 +18,7 @@
 
 #include "NNVMExportInternal.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -56,26 +57,6 @@ std::string nnvm::formatFloat(double value, bool isF32) {
       return s;
   }
   return std::to_string(value);
-}
-
-std::string nnvm::getDTypeString(Type type) {
-  if (type.isF32())
-    return "float32";
-  if (type.isF64())
-    return "float64";
-  if (type.isF16())
-    return "float16";
-  if (type.isBF16())
-    return "bfloat16";
-  if (type.isInteger(1))
-    return "bool";
-  if (type.isInteger(8))
-    return "int8";
-  if (type.isInteger(32))
-    return "int32";
-  if (type.isInteger(64))
-    return "int64";
-  return "";
 }
 
 namespace {
@@ -262,7 +243,7 @@ bool clip(ExportContext &ctx) {
 bool castOp(ExportContext &ctx) {
   Type element =
       cast<ShapedType>(ctx.op->getResult(0).getType()).getElementType();
-  std::string dtype = getDTypeString(element);
+  std::string dtype = getDTypeName(element);
   if (dtype.empty() || dtype == "bfloat16")
     return ctx.fail("no MXNet dtype for the result element type");
   ctx.set("Cast");

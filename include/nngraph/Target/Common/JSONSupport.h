@@ -28,6 +28,7 @@ class SourceMgr;
 } // namespace llvm
 
 namespace mlir {
+class Attribute;
 class MLIRContext;
 class Location;
 
@@ -81,6 +82,17 @@ FailureOr<bool> parseMXBool(llvm::StringRef text);
 /// become std::nullopt.
 FailureOr<SmallVector<std::optional<int64_t>>>
 parseMXTuple(llvm::StringRef text);
+
+/// Converts a native JSON value into an attribute that keeps it exactly:
+/// integers become i64, other numbers f64, booleans BoolAttr, strings
+/// StringAttr, arrays ArrayAttr, objects DictionaryAttr (keys sorted, as
+/// MLIR keeps them), null UnitAttr. Used for source attributes of formats
+/// with native JSON values (LightNet params, XOC attributes, Relay attrs).
+Attribute jsonToAttribute(MLIRContext *context, const llvm::json::Value &value);
+
+/// The inverse of jsonToAttribute; other attributes (typed arrays, dense
+/// elements) become the closest JSON value, nullopt if there is none.
+std::optional<llvm::json::Value> attributeToJSON(Attribute attr);
 
 } // namespace nngraph
 } // namespace mlir

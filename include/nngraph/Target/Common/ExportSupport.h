@@ -1,0 +1,55 @@
+//===- ExportSupport.h - helpers shared by the exporters --------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares what every exporter needs to read an imported graph
+// back: the graph function, node names from locations, graph input and
+// output names, dtype names and the raw bytes of constants.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_TARGET_COMMON_EXPORTSUPPORT_H
+#define NNGRAPH_TARGET_COMMON_EXPORTSUPPORT_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace nngraph {
+
+/// The function an exporter writes: `@main`, or the module's only function.
+/// Emits "<format>: expected a function named 'main' or exactly one
+/// function" and returns null otherwise.
+func::FuncOp getGraphFunction(ModuleOp module, llvm::StringRef format);
+
+/// The node name a location carries (a NameLoc, possibly inside a fused or
+/// call-site location), or empty.
+std::string getLocName(Location loc);
+
+/// The name of graph input `index` of `func`: its `nngraph.name` argument
+/// attribute, else its location's name, else "arg<index>".
+std::string getInputName(func::FuncOp func, unsigned index);
+
+/// The name of graph output `index`: from `nngraph.output_names`, else the
+/// name of the operation that produces it, else "output<index>".
+std::string getOutputName(func::FuncOp func, unsigned index);
+
+/// The common dtype spelling of an element type ("float32", "int64",
+/// "bool", ...), or empty when there is none.
+std::string getDTypeName(Type type);
+
+/// The raw little-endian bytes of a constant's elements (booleans one byte
+/// each), or nullopt when they cannot be read.
+std::optional<std::vector<char>> getRawData(ElementsAttr value);
+
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_TARGET_COMMON_EXPORTSUPPORT_H
