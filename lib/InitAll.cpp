@@ -18,13 +18,14 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 void mlir::nngraph::registerAllDialects(DialectRegistry &registry) {
   registry.insert<NNGraphDialect, arith::ArithDialect, func::FuncDialect,
-                  tensor::TensorDialect>();
+                  scf::SCFDialect, tensor::TensorDialect>();
 }
 
 void mlir::nngraph::registerAllPasses() {

@@ -235,3 +235,15 @@ func.func @custom_kept(%x: tensor<1x10x6xf32>) {
   %0 = nngraph.custom "_contrib_box_nms"(%x) {source_attrs = {topk = "4"}} : (tensor<1x10x6xf32>) -> tensor<1x10x6xf32>
   return
 }
+
+// -----
+
+// A print is a side effect: canonicalization keeps it (and what it reads).
+// CHECK-LABEL: func.func @print_kept
+// CHECK: %[[C:.*]] = nngraph.constant
+// CHECK: nngraph.print %[[C]] {message = "c:"}
+func.func @print_kept() {
+  %c = nngraph.constant dense<1.0> : tensor<2xf32>
+  nngraph.print %c {message = "c:"} : tensor<2xf32>
+  return
+}

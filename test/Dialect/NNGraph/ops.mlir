@@ -27,6 +27,15 @@ func.func @kernel_call(%x: tensor<1x3xf32>, %w: tensor<4x3xf32>) -> tensor<1x4xf
   return %y : tensor<1x4xf32>
 }
 
+// CHECK-LABEL: func.func @print
+func.func @print(%x: tensor<2x3xf32>) {
+  // CHECK: nngraph.print %{{.*}} {message = "tensor2:"} : tensor<2x3xf32>
+  nngraph.print %x {message = "tensor2:"} : tensor<2x3xf32>
+  // CHECK: nngraph.print %{{.*}} {file = "out.txt", message = "", style = "plain"} : tensor<2x3xf32>
+  nngraph.print %x {message = "", style = "plain", file = "out.txt"} : tensor<2x3xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @identity_like
 func.func @identity_like(%x: tensor<2x3xf32>) -> tensor<2x3xi32> {
   // CHECK: nngraph.identity

@@ -121,6 +121,29 @@ def NNGraph_KernelCallOp : NNGraph_Op<"kernel_call"> {
   let hasVerifier = 1;
 }
 
+def NNGraph_PrintOp : NNGraph_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Prints a tensor (a side effect)";
+  let description = [{
+    Prints `message` and then the tensor, in the layout of the runtime named
+    by `style` (`"lightnet"`: rows in brackets, three decimals, as LightNet's
+    `print` does), to standard output, or appends it to `file` when given
+    (LightNet `fprint`). It has no results and a write effect, so passes
+    neither remove nor reorder it.
+
+    Imported from: LightNet `print` and `fprint`.
+
+    Example:
+
+    ```mlir
+    nngraph.print %t {message = "tensor2:", style = "lightnet"} : tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins AnyTensor:$input, StrAttr:$message,
+                   DefaultValuedStrAttr<StrAttr, "lightnet">:$style,
+                   OptionalAttr<StrAttr>:$file);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
 def NNGraph_IdentityOp : NNGraph_InferOp<"identity",
     [NNGraph_Elementwise, NNGraph_ShapeOnly, SameOperandsAndResultElementType]> {
   let summary = "Identity";
