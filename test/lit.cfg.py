@@ -4,6 +4,7 @@
 import os
 
 import lit.formats
+import lit.util
 from lit.llvm import llvm_config
 from lit.llvm.subst import ToolSubst
 
@@ -29,6 +30,12 @@ if os.path.isdir(corpus):
     config.available_features.add("corpus")
 else:
     lit_config.note("no corpus at %s: tests that REQUIRE corpus are skipped" % corpus)
+
+# Graphviz (installed by utils/setup.sh) validates the DOT exporter's output.
+if lit.util.which("dot"):
+    config.available_features.add("graphviz")
+else:
+    lit_config.note("no Graphviz 'dot' on PATH: tests that REQUIRE graphviz are skipped")
 
 config.substitutions.append(("%nngraph_src", config.nngraph_src_root))
 # lit's default substitutions already define %python as lit's own

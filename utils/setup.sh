@@ -16,6 +16,7 @@ APT_PACKAGES=(
   "llvm-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-tools"
   "clang-format-${LLVM_MAJOR}"
   ninja-build cmake g++ python3-venv
+  graphviz  # `dot` checks that --export-dot writes valid Graphviz
 )
 
 missing=()
