@@ -11,6 +11,7 @@
 #include "nngraph/InitAll.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/DOT/DOTExport.h"
 #include "nngraph/Target/LightNet/TranslateRegistration.h"
 #include "nngraph/Target/NNVM/TranslateRegistration.h"
@@ -41,4 +42,5 @@ void mlir::nngraph::registerAllTranslations() {
   xoc::registerXOCTranslations();
   relayviz::registerRelayVizTranslations();
   dot::registerDOTTranslations();
+  registerGraphSummaryTranslation();
 }

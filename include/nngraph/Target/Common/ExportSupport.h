@@ -49,6 +49,10 @@ std::string getDTypeName(Type type);
 /// each), or nullopt when they cannot be read.
 std::optional<std::vector<char>> getRawData(ElementsAttr value);
 
+/// Registers --test-graph-summary: sources, operations, edges, shapes and
+/// names of a graph, one per line, for comparing format conversions.
+void registerGraphSummaryTranslation();
+
 } // namespace nngraph
 } // namespace mlir
 
