@@ -9,8 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/InitAll.h"
+#include "nngraph/Conversion/Passes.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
+#include "nngraph/Pipelines/Pipelines.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/DOT/DOTExport.h"
 #include "nngraph/Target/LightNet/TranslateRegistration.h"
@@ -23,16 +25,24 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Transforms/Passes.h"
 
 void mlir::nngraph::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<NNGraphDialect, arith::ArithDialect, func::FuncDialect,
-                  scf::SCFDialect, tensor::TensorDialect>();
+  registry.insert<NNGraphDialect>();
+  // Every upstream dialect and its interface models (bufferization,
+  // conversion to LLVM): the pipelines lower through many of them.
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
 }
 
 void mlir::nngraph::registerAllPasses() {
   registerNNGraphPasses();
-  mlir::registerTransformsPasses();
+  registerNNGraphConversionPasses();
+  registerPipelines();
+  mlir::registerAllPasses();
 }
 
 void mlir::nngraph::registerAllTranslations() {

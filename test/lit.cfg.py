@@ -43,6 +43,12 @@ config.substitutions.append(("%nngraph_src", config.nngraph_src_root))
 config.substitutions = [s for s in config.substitutions if s[0] != "%python"]
 config.substitutions.append(("%python", config.python_executable))
 
+# Runtime libraries of mlir-runner for the CPU integration tests.
+llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+for lib in ["mlir_runner_utils", "mlir_c_runner_utils"]:
+    config.substitutions.append(
+        ("%" + lib, os.path.join(llvm_lib_dir, "lib" + lib + ".so")))
+
 tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]
 tools = ["nngraph-opt", "nngraph-translate", "mlir-opt", "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

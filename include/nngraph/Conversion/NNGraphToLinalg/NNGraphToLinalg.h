@@ -1,0 +1,35 @@
+//===- NNGraphToLinalg.h - nngraph to linalg patterns -----------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares the patterns that lower nngraph operations to linalg on
+// tensors, one populate function per operation family behind one public
+// entry point.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_CONVERSION_NNGRAPHTOLINALG_NNGRAPHTOLINALG_H
+#define NNGRAPH_CONVERSION_NNGRAPHTOLINALG_NNGRAPHTOLINALG_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace nngraph {
+
+/// Adds every nngraph-to-linalg pattern to `patterns` and marks the
+/// operations they lower illegal in `target`.
+void populateNNGraphToLinalgConversionPatterns(RewritePatternSet &patterns,
+                                               ConversionTarget &target);
+
+namespace detail {
+/// Constants, identities and elementwise operations (with broadcasting).
+void populateElementwisePatterns(RewritePatternSet &patterns,
+                                 ConversionTarget &target);
+} // namespace detail
+
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_CONVERSION_NNGRAPHTOLINALG_NNGRAPHTOLINALG_H

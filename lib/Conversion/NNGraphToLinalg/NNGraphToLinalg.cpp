@@ -1,0 +1,96 @@
+//===- NNGraphToLinalg.cpp - the convert-nngraph-to-linalg pass -*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the convert-nngraph-to-linalg pass: it checks that
+// every nngraph operation of the function has a lowering, reports all that
+// have none at once, and then applies the patterns of every family.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/Conversion/NNGraphToLinalg/NNGraphToLinalg.h"
+#include "nngraph/Conversion/Passes.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::nngraph {
+#define GEN_PASS_DEF_CONVERTNNGRAPHTOLINALGPASS
+#include "nngraph/Conversion/Passes.h.inc"
+} // namespace mlir::nngraph
+
+using namespace mlir;
+using namespace mlir::nngraph;
+
+void nngraph::populateNNGraphToLinalgConversionPatterns(
+    RewritePatternSet &patterns, ConversionTarget &target) {
+  detail::populateElementwisePatterns(patterns, target);
+}
+
+namespace {
+
+/// The node name of `op`, or empty.
+std::string nodeName(Operation *op) {
+  if (auto name = dyn_cast<NameLoc>(op->getLoc()))
+    return name.getName().str();
+  return "";
+}
+
+struct ConvertNNGraphToLinalgPass
+    : public nngraph::impl::ConvertNNGraphToLinalgPassBase<
+          ConvertNNGraphToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    ConversionTarget target(*ctx);
+    populateNNGraphToLinalgConversionPatterns(patterns, target);
+    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
+                           math::MathDialect, tensor::TensorDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+
+    // Everything that has no lowering, reported once before any rewrite.
+    llvm::StringMap<SmallVector<std::string>> missing;
+    SmallVector<std::string> order; // The operators, in order of appearance.
+    getOperation().walk([&](Operation *op) {
+      if (!isa<NNGraphDialect>(op->getDialect()))
+        return;
+      if (target.isIllegal(op))
+        return;
+      std::string what = op->getName().getStringRef().str();
+      if (auto custom = dyn_cast<CustomOp>(op))
+        what = "nngraph.custom \"" + custom.getOpType().str() + "\"";
+      else if (auto call = dyn_cast<KernelCallOp>(op))
+        what = "nngraph.kernel_call \"" + call.getFuncName().str() + "\"";
+      if (!missing.count(what))
+        order.push_back(what);
+      missing[what].push_back(nodeName(op));
+    });
+    if (!missing.empty()) {
+      InFlightDiagnostic diag = getOperation().emitError()
+                                << "cannot lower to linalg: ";
+      bool first = true;
+      for (const std::string &what : order) {
+        const SmallVector<std::string> &nodes = missing[what];
+        diag << (first ? "" : "; ") << what << " (" << nodes.size()
+             << (nodes.size() == 1 ? " node: " : " nodes: ");
+        for (auto [i, n] : llvm::enumerate(nodes))
+          diag << (i ? ", '" : "'") << n << "'";
+        diag << ")";
+        first = false;
+      }
+      return signalPassFailure();
+    }
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,77 @@
+//===- CPUPipeline.cpp - nngraph-cpu-pipeline -------------------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements nngraph-cpu-pipeline: the progressive lowering of an
+// nngraph function to the LLVM dialect for the CPU, stage by stage:
+//   1. convert-nngraph-to-linalg (graph ops to linalg on tensors),
+//   2. elementwise fusion and canonicalization (on tensors),
+//   3. one-shot bufferization across function boundaries + deallocation,
+//   4. linalg to loops,
+//   5. lowering of scf/affine/math/memref/arith/func/cf to LLVM.
+// Tiling, vectorisation, packing and threading will slot in between 2 and 4.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/Conversion/Passes.h"
+#include "nngraph/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void nngraph::buildCPUPipeline(OpPassManager &pm,
+                               const CPUPipelineOptions &options) {
+  // 1-2. Graph to linalg on tensors, fused and simplified.
+  pm.addNestedPass<func::FuncOp>(createConvertNNGraphToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  if (options.fuseElementwise)
+    pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCSEPass());
+
+  // 3. Tensors to buffers; function signatures take identity-layout
+  // memrefs so that callers (the runner, printMemref) can pass theirs.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::buildBufferDeallocationPipeline(pm);
+
+  // 4. Loops.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  if (!options.lowerToLLVM)
+    return;
+
+  // 5. LLVM dialect.
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void nngraph::registerPipelines() {
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "nngraph-cpu-pipeline",
+      "Compile an nngraph graph for the CPU: nngraph -> linalg -> "
+      "bufferization -> loops -> LLVM dialect",
+      buildCPUPipeline);
+}

@@ -1,0 +1,60 @@
+// RUN: nngraph-opt %s --split-input-file --convert-nngraph-to-linalg | FileCheck %s
+
+// Broadcasting: operands align on their last axes, size-1 axes read index 0.
+// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$ROW:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[$B0:.*]] = affine_map<(d0, d1) -> (0, d1)>
+// CHECK-DAG: #[[$SCALAR:.*]] = affine_map<(d0, d1) -> ()>
+// CHECK-LABEL: func.func @binary_broadcast
+// CHECK: %[[C:.*]] = arith.constant dense<2.000000e+00> : tensor<f32>
+// CHECK: %[[E0:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK: %[[A:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ID]]], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : tensor<2x3xf32>, tensor<3xf32>) outs(%[[E0]] : tensor<2x3xf32>)
+// CHECK: arith.addf
+// CHECK: linalg.generic {indexing_maps = [#[[$ID]], #[[$SCALAR]], #[[$ID]]]
+// CHECK: arith.mulf
+// CHECK: linalg.generic {indexing_maps = [#[[$ID]], #[[$B0]], #[[$ID]]]
+// CHECK: arith.subi
+func.func @binary_broadcast(%x: tensor<2x3xf32>, %y: tensor<3xf32>, %i: tensor<2x3xi32>, %j: tensor<1x3xi32>) -> (tensor<2x3xf32>, tensor<2x3xi32>) {
+  %c = nngraph.constant dense<2.0> : tensor<f32>
+  %a = nngraph.add %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %m = nngraph.mul %a, %c : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %s = nngraph.sub %i, %j : (tensor<2x3xi32>, tensor<1x3xi32>) -> tensor<2x3xi32>
+  return %m, %s : tensor<2x3xf32>, tensor<2x3xi32>
+}
+
+// -----
+
+// Dynamic sizes come from the operand that is not 1 on that axis.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %[[C0]] : tensor<?x3xf32>
+// CHECK: tensor.empty(%[[D]]) : tensor<?x3xi1>
+// CHECK: arith.cmpf ogt
+func.func @dynamic(%x: tensor<?x3xf32>, %y: tensor<3xf32>) -> tensor<?x3xi1> {
+  %g = nngraph.greater %x, %y : (tensor<?x3xf32>, tensor<3xf32>) -> tensor<?x3xi1>
+  return %g : tensor<?x3xi1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @unary
+// CHECK: arith.maximumf
+// CHECK: math.exp
+// CHECK: arith.divf
+// CHECK: math.tanh
+// CHECK: math.expm1
+// CHECK: arith.select
+// CHECK: math.erf
+// CHECK: arith.fptosi {{.*}} : f32 to i32
+// CHECK-NOT: nngraph.
+func.func @unary(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi32>) {
+  %r = nngraph.relu %x : (tensor<4xf32>) -> tensor<4xf32>
+  %s = nngraph.sigmoid %r : (tensor<4xf32>) -> tensor<4xf32>
+  %t = nngraph.tanh %s : (tensor<4xf32>) -> tensor<4xf32>
+  %e = nngraph.elu %t {alpha = 0.5 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  %g = nngraph.gelu %e : (tensor<4xf32>) -> tensor<4xf32>
+  %c = nngraph.cast %g : (tensor<4xf32>) -> tensor<4xi32>
+  %i = nngraph.identity %x : (tensor<4xf32>) -> tensor<4xf32>
+  %d = nngraph.dropout %i : (tensor<4xf32>) -> tensor<4xf32>
+  return %g, %d, %c : tensor<4xf32>, tensor<4xf32>, tensor<4xi32>
+}
