@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoweringUtils.h"
 #include "nngraph/Conversion/NNGraphToLinalg/NNGraphToLinalg.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 
@@ -24,53 +25,13 @@
 
 using namespace mlir;
 using namespace mlir::nngraph;
+using namespace mlir::nngraph::detail;
 
 namespace {
 
 //===----------------------------------------------------------------------===//
 // Broadcasting generic
 //===----------------------------------------------------------------------===//
-
-/// An empty tensor of `type`; dynamic sizes come from the first operand
-/// whose aligned axis is not a static 1.
-Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
-                  ValueRange operands) {
-  SmallVector<Value> dynamicSizes;
-  int64_t rank = type.getRank();
-  for (int64_t i = 0; i < rank; ++i) {
-    if (!type.isDynamicDim(i))
-      continue;
-    Value size;
-    for (Value operand : operands) {
-      auto t = cast<RankedTensorType>(operand.getType());
-      int64_t j = i - (rank - t.getRank());
-      if (j < 0 || t.getDimSize(j) == 1)
-        continue;
-      size = tensor::DimOp::create(b, loc, operand, j);
-      break;
-    }
-    if (!size) // Every operand has 1 there: the result has 1 too.
-      size = arith::ConstantIndexOp::create(b, loc, 1);
-    dynamicSizes.push_back(size);
-  }
-  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
-                                 dynamicSizes);
-}
-
-/// The indexing map of an operand of `operandType` read by a result of
-/// `resultType`: aligned on the last axes, static size-1 axes read index 0.
-AffineMap broadcastMap(RankedTensorType operandType,
-                       RankedTensorType resultType, MLIRContext *ctx) {
-  int64_t rank = resultType.getRank(), offset = rank - operandType.getRank();
-  SmallVector<AffineExpr> exprs;
-  for (int64_t j = 0; j < operandType.getRank(); ++j) {
-    bool broadcast = operandType.getDimSize(j) == 1 &&
-                     resultType.getDimSize(j + offset) != 1;
-    exprs.push_back(broadcast ? getAffineConstantExpr(0, ctx)
-                              : getAffineDimExpr(j + offset, ctx));
-  }
-  return AffineMap::get(rank, 0, exprs, ctx);
-}
 
 /// Computes one result element from the operand elements `args`.
 using ScalarFn = Value (*)(OpBuilder &b, Location loc, Operation *op,

@@ -32,6 +32,7 @@ using namespace mlir::nngraph;
 void nngraph::populateNNGraphToLinalgConversionPatterns(
     RewritePatternSet &patterns, ConversionTarget &target) {
   detail::populateElementwisePatterns(patterns, target);
+  detail::populateMatmulPatterns(patterns, target);
 }
 
 namespace {

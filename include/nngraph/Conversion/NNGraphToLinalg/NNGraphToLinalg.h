@@ -27,6 +27,9 @@ namespace detail {
 /// Constants, identities and elementwise operations (with broadcasting).
 void populateElementwisePatterns(RewritePatternSet &patterns,
                                  ConversionTarget &target);
+/// MatMul (batch broadcasting, 1-D operands) and Gemm.
+void populateMatmulPatterns(RewritePatternSet &patterns,
+                            ConversionTarget &target);
 } // namespace detail
 
 } // namespace nngraph

@@ -1,0 +1,95 @@
+//===- LoweringUtils.cpp - helpers of the linalg lowering -------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the helpers declared in LoweringUtils.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::nngraph;
+
+Value nngraph::detail::createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
+                          ValueRange operands) {
+  SmallVector<Value> dynamicSizes;
+  int64_t rank = type.getRank();
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!type.isDynamicDim(i))
+      continue;
+    Value size;
+    for (Value operand : operands) {
+      auto t = cast<RankedTensorType>(operand.getType());
+      int64_t j = i - (rank - t.getRank());
+      if (j < 0 || t.getDimSize(j) == 1)
+        continue;
+      size = tensor::DimOp::create(b, loc, operand, j);
+      break;
+    }
+    if (!size) // Every operand has 1 there: the result has 1 too.
+      size = arith::ConstantIndexOp::create(b, loc, 1);
+    dynamicSizes.push_back(size);
+  }
+  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
+                                 dynamicSizes);
+}
+
+Value nngraph::detail::scalarConstant(OpBuilder &b, Location loc, Type type,
+                             double value) {
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+  return arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(type, static_cast<int64_t>(value)));
+}
+
+Value nngraph::detail::createFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                           ValueRange operands, double value) {
+  Value empty = createEmpty(b, loc, type, operands);
+  Value scalar = scalarConstant(b, loc, type.getElementType(), value);
+  return linalg::FillOp::create(b, loc, ValueRange{scalar}, ValueRange{empty})
+      .getResult(0);
+}
+
+AffineMap nngraph::detail::broadcastMap(RankedTensorType operandType,
+                               RankedTensorType resultType, MLIRContext *ctx) {
+  int64_t rank = resultType.getRank(), offset = rank - operandType.getRank();
+  SmallVector<AffineExpr> exprs;
+  for (int64_t j = 0; j < operandType.getRank(); ++j) {
+    bool broadcast = operandType.getDimSize(j) == 1 &&
+                     resultType.getDimSize(j + offset) != 1;
+    exprs.push_back(broadcast ? getAffineConstantExpr(0, ctx)
+                              : getAffineDimExpr(j + offset, ctx));
+  }
+  return AffineMap::get(rank, 0, exprs, ctx);
+}
+
+Value nngraph::detail::multiplyAdd(OpBuilder &b, Location loc, Value x, Value y,
+                          Value acc) {
+  if (isa<FloatType>(x.getType()))
+    return arith::AddFOp::create(b, loc, acc,
+                                 arith::MulFOp::create(b, loc, x, y));
+  return arith::AddIOp::create(b, loc, acc,
+                               arith::MulIOp::create(b, loc, x, y));
+}
+
+Value nngraph::detail::transpose2D(OpBuilder &b, Location loc, Value v) {
+  auto t = cast<RankedTensorType>(v.getType());
+  auto resultType = RankedTensorType::get({t.getDimSize(1), t.getDimSize(0)},
+                                          t.getElementType());
+  SmallVector<Value> sizes;
+  if (t.isDynamicDim(1))
+    sizes.push_back(tensor::DimOp::create(b, loc, v, 1));
+  if (t.isDynamicDim(0))
+    sizes.push_back(tensor::DimOp::create(b, loc, v, 0));
+  Value init = tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                       t.getElementType(), sizes);
+  return linalg::TransposeOp::create(b, loc, v, init, ArrayRef<int64_t>{1, 0})
+      .getResult()[0];
+}

@@ -1,0 +1,56 @@
+//===- LoweringUtils.h - helpers of the linalg lowering ---------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares helpers shared by the pattern families of
+// convert-nngraph-to-linalg: empty and filled tensors with dynamic sizes,
+// broadcasting indexing maps, transposes and scalar arithmetic that works on
+// floats and integers alike.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_LIB_CONVERSION_NNGRAPHTOLINALG_LOWERINGUTILS_H
+#define NNGRAPH_LIB_CONVERSION_NNGRAPHTOLINALG_LOWERINGUTILS_H
+
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir {
+namespace nngraph {
+namespace detail {
+
+/// An empty tensor of `type`; dynamic sizes come from the first operand
+/// whose (trailing-aligned) axis is not a static 1.
+Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
+                  ValueRange operands);
+
+/// createEmpty, filled with `value` (0 by default) of the element type.
+Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                   ValueRange operands, double value = 0.0);
+inline Value createZeroFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                              ValueRange operands) {
+  return createFilled(b, loc, type, operands, 0.0);
+}
+
+/// The indexing map of an operand of `operandType` read by a result of
+/// `resultType`: aligned on the last axes, static size-1 axes read index 0.
+AffineMap broadcastMap(RankedTensorType operandType,
+                       RankedTensorType resultType, MLIRContext *ctx);
+
+/// A scalar constant of `type` (float or integer).
+Value scalarConstant(OpBuilder &b, Location loc, Type type, double value);
+
+/// acc + x * y for floats or integers.
+Value multiplyAdd(OpBuilder &b, Location loc, Value x, Value y, Value acc);
+
+/// Swaps the two axes of a 2-D tensor (linalg.transpose).
+Value transpose2D(OpBuilder &b, Location loc, Value v);
+
+} // namespace detail
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_LIB_CONVERSION_NNGRAPHTOLINALG_LOWERINGUTILS_H

@@ -1,0 +1,182 @@
+//===- Matmul.cpp - nngraph matmul and gemm to linalg -----------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the lowering of nngraph.matmul (ONNX MatMul, with
+// batch broadcasting and 1-D operands) and nngraph.gemm (alpha, beta,
+// transposes, broadcast C) to linalg: linalg.matmul and linalg.batch_matmul
+// where the shapes fit them, a contraction linalg.generic otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+#include "nngraph/Conversion/NNGraphToLinalg/NNGraphToLinalg.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+
+using namespace mlir;
+using namespace mlir::nngraph;
+using namespace mlir::nngraph::detail;
+
+namespace {
+
+/// a (..., m, k) x b (..., k, n) -> (..., m, n), batch axes broadcast;
+/// a 1-D a is (k), a 1-D b is (k) (their axis is dropped from the result).
+Value contract(OpBuilder &b, Location loc, Value lhs, Value rhs,
+               RankedTensorType resultType) {
+  auto lt = cast<RankedTensorType>(lhs.getType());
+  auto rt = cast<RankedTensorType>(rhs.getType());
+  MLIRContext *ctx = b.getContext();
+  Value init = createZeroFilled(b, loc, resultType, {lhs, rhs});
+  int64_t lr = lt.getRank(), rr = rt.getRank();
+  // Named ops where they fit exactly.
+  if (lr == 2 && rr == 2)
+    return linalg::MatmulOp::create(b, loc, TypeRange{resultType},
+                                    ValueRange{lhs, rhs}, ValueRange{init})
+        .getResult(0);
+  if (lr == 3 && rr == 3 && lt.getDimSize(0) == rt.getDimSize(0) &&
+      !lt.isDynamicDim(0))
+    return linalg::BatchMatmulOp::create(b, loc, TypeRange{resultType},
+                                         ValueRange{lhs, rhs}, ValueRange{init})
+        .getResult(0);
+  // General contraction. Loop dims: result dims, then k.
+  int64_t outRank = resultType.getRank();
+  int64_t numLoops = outRank + 1;
+  AffineExpr k = getAffineDimExpr(outRank, ctx);
+  bool lhsVec = lr == 1, rhsVec = rr == 1;
+  // Result axes: batch..., [m if !lhsVec], [n if !rhsVec].
+  int64_t batch = outRank - (lhsVec ? 0 : 1) - (rhsVec ? 0 : 1);
+  auto batchExprs = [&](RankedTensorType t, int64_t own) {
+    SmallVector<AffineExpr> exprs;
+    for (int64_t j = 0; j < own; ++j) {
+      int64_t d = batch - own + j;
+      bool broadcast = t.getDimSize(j) == 1 && resultType.getDimSize(d) != 1;
+      exprs.push_back(broadcast ? getAffineConstantExpr(0, ctx)
+                                : getAffineDimExpr(d, ctx));
+    }
+    return exprs;
+  };
+  SmallVector<AffineExpr> lhsExprs, rhsExprs, outExprs;
+  if (lhsVec) {
+    lhsExprs = {k};
+  } else {
+    lhsExprs = batchExprs(lt, lr - 2);
+    lhsExprs.push_back(getAffineDimExpr(batch, ctx));
+    lhsExprs.push_back(k);
+  }
+  if (rhsVec) {
+    rhsExprs = {k};
+  } else {
+    rhsExprs = batchExprs(rt, rr - 2);
+    rhsExprs.push_back(k);
+    rhsExprs.push_back(getAffineDimExpr(outRank - 1, ctx));
+  }
+  for (int64_t d = 0; d < outRank; ++d)
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  SmallVector<AffineMap> maps{AffineMap::get(numLoops, 0, lhsExprs, ctx),
+                              AffineMap::get(numLoops, 0, rhsExprs, ctx),
+                              AffineMap::get(numLoops, 0, outExprs, ctx)};
+  SmallVector<utils::IteratorType> iterators(outRank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{resultType}, ValueRange{lhs, rhs},
+             ValueRange{init}, maps, iterators,
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               Value v = multiplyAdd(nb, l, args[0], args[1], args[2]);
+               linalg::YieldOp::create(nb, l, v);
+             })
+      .getResult(0);
+}
+
+struct MatMulLowering : public OpConversionPattern<MatMulOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MatMulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!resultType || !isa<RankedTensorType>(adaptor.getA().getType()) ||
+        !isa<RankedTensorType>(adaptor.getB().getType()))
+      return rewriter.notifyMatchFailure(op, "expected ranked tensors");
+    rewriter.replaceOp(op, contract(rewriter, op.getLoc(), adaptor.getA(),
+                                    adaptor.getB(), resultType));
+    return success();
+  }
+};
+
+/// Gemm: Y = alpha * op(A) * op(B) + beta * C, A and B 2-D.
+struct GemmLowering : public OpConversionPattern<GemmOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GemmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked result");
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    Value a = adaptor.getA(), bm = adaptor.getB();
+    if (op.getTransA())
+      a = transpose2D(rewriter, loc, a);
+    if (op.getTransB())
+      bm = transpose2D(rewriter, loc, bm);
+    Value product = contract(rewriter, loc, a, bm, resultType);
+    double alpha = op.getAlpha().convertToDouble();
+    double beta = op.getBeta().convertToDouble();
+    Value c = adaptor.getC();
+    if (alpha == 1.0 && (!c || beta == 0.0)) {
+      rewriter.replaceOp(op, product);
+      return success();
+    }
+    // One elementwise pass: alpha * p (+ beta * c, c broadcast).
+    SmallVector<Value> inputs{product};
+    if (c && beta != 0.0)
+      inputs.push_back(c);
+    SmallVector<AffineMap> maps;
+    for (Value v : inputs)
+      maps.push_back(
+          broadcastMap(cast<RankedTensorType>(v.getType()), resultType, ctx));
+    maps.push_back(rewriter.getMultiDimIdentityMap(2));
+    Value init = createEmpty(rewriter, loc, resultType, inputs);
+    SmallVector<utils::IteratorType> iterators(2,
+                                               utils::IteratorType::parallel);
+    Type element = resultType.getElementType();
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps,
+        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+          Value v = args[0];
+          if (alpha != 1.0)
+            v = arith::MulFOp::create(
+                b, l,
+                arith::ConstantOp::create(b, l, b.getFloatAttr(element, alpha)),
+                v);
+          if (inputs.size() > 1) {
+            Value cv = args[1];
+            if (beta != 1.0)
+              cv = arith::MulFOp::create(
+                  b, l,
+                  arith::ConstantOp::create(b, l,
+                                            b.getFloatAttr(element, beta)),
+                  cv);
+            v = arith::AddFOp::create(b, l, v, cv);
+          }
+          linalg::YieldOp::create(b, l, v);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::nngraph::detail::populateMatmulPatterns(RewritePatternSet &patterns,
+                                                   ConversionTarget &target) {
+  patterns.add<MatMulLowering, GemmLowering>(patterns.getContext());
+  target.addIllegalOp<MatMulOp, GemmOp>();
+}
