@@ -117,8 +117,12 @@ public:
   llvm::StringMap<Value> tensors;
   /// Every definition in order, for the outputs.
   SmallVector<std::pair<std::string, Value>> definitions;
-  /// Per op and output: the arg names of the later ops that read it.
-  std::vector<std::vector<llvm::StringSet<>>> consumers;
+  /// Per op and output: the later ops that read it, with their arg names.
+  std::vector<std::vector<SmallVector<std::pair<size_t, std::string>>>>
+      consumers;
+  /// Whether output `out` of op `index` feeds a weight-like argument,
+  /// directly or through reshapes (exported rank-5 conv weights).
+  bool feedsWeight(size_t index, size_t out, unsigned depth = 0);
 
 private:
   void collectConsumers();
@@ -634,12 +638,28 @@ void Importer::collectConsumers() {
     for (const TensorRef &t : op.inputs) {
       auto it = producer.find(t.name);
       if (it != producer.end())
-        consumers[it->second.first][it->second.second].insert(t.argName);
+        consumers[it->second.first][it->second.second].push_back(
+            {i, t.argName});
     }
     consumers[i].resize(op.outputs.size());
     for (auto [j, t] : llvm::enumerate(op.outputs))
       producer[t.name] = {i, j};
   }
+}
+
+bool Importer::feedsWeight(size_t index, size_t out, unsigned depth) {
+  if (depth > 8)
+    return false;
+  for (const auto &[user, arg] : consumers[index][out]) {
+    if (llvm::is_contained({"weight", "bias", "scale", "offset", "mean", "var"},
+                           arg))
+      return true;
+    if (graph.ops[user].optype == "reshape" &&
+        graph.ops[user].outputs.size() == 1 &&
+        feedsWeight(user, 0, depth + 1))
+      return true;
+  }
+  return false;
 }
 
 /// The JSON form of a param list: [{arg_name, value}, ...], in order.
@@ -713,10 +733,7 @@ void Importer::importCreate(OpContext &ctx, size_t index) {
     return ctx.define("dst", ConstantOp::create(ctx.b, ctx.loc, type, value));
   }
   // No data: a graph input, or a weight when it feeds weight-like arguments.
-  bool isWeight = llvm::any_of(consumers[index][0], [](const auto &arg) {
-    return llvm::is_contained(
-        {"weight", "bias", "scale", "offset", "mean", "var"}, arg.getKey());
-  });
+  bool isWeight = feedsWeight(index, 0);
   const std::string &tensor = op.outputs[0].name;
   SmallVector<NamedAttribute> attrs{
       ctx.b.getNamedAttr(kRoleAttr,
