@@ -15,6 +15,7 @@
 #include "nngraph/Target/LightNet/LightNetImport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ManagedStatic.h"
@@ -62,6 +63,6 @@ void nngraph::lightnet::registerLightNetTranslations() {
         return exportLightNet(module, os);
       },
       [](DialectRegistry &registry) {
-        registry.insert<NNGraphDialect, func::FuncDialect>();
+        registry.insert<NNGraphDialect, func::FuncDialect, scf::SCFDialect>();
       });
 }
