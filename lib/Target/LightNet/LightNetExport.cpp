@@ -46,7 +46,7 @@ private:
   StringRef nameOf(Value v) { return names[v]; }
 
   LOp &add(Operation *op, StringRef optype, ArrayRef<Value> ins,
-          ArrayRef<StringRef> inArgs);
+           ArrayRef<StringRef> inArgs);
   void param(LOp &op, StringRef name, llvm::json::Value value);
   void exportArgument(unsigned index);
   void exportOp(Operation *op);
@@ -106,12 +106,14 @@ void Exporter::nameValues() {
         names[r] = uniqueName(base);
         continue;
       }
-      std::string arg = "dst" + std::to_string(cast<OpResult>(r).getResultNumber());
+      std::string arg =
+          "dst" + std::to_string(cast<OpResult>(r).getResultNumber());
       if (auto custom = dyn_cast<CustomOp>(op))
         if (auto attrs = custom.getSourceAttrs())
           if (auto outs = attrs->getAs<ArrayAttr>("tensors_out"))
             if (cast<OpResult>(r).getResultNumber() < outs.size())
-              if (auto s = dyn_cast<StringAttr>(outs[cast<OpResult>(r).getResultNumber()]))
+              if (auto s = dyn_cast<StringAttr>(
+                      outs[cast<OpResult>(r).getResultNumber()]))
                 arg = s.str();
       names[r] = uniqueName(base + "_" + arg);
     }
@@ -119,7 +121,7 @@ void Exporter::nameValues() {
 }
 
 LOp &Exporter::add(Operation *op, StringRef optype, ArrayRef<Value> ins,
-                  ArrayRef<StringRef> inArgs) {
+                   ArrayRef<StringRef> inArgs) {
   LOp out;
   out.name = getLocName(op->getLoc());
   if (out.name.empty())
@@ -160,7 +162,8 @@ void Exporter::exportArgument(unsigned index) {
   create.outputs.push_back({"dst", names[arg], ""});
   auto opName = func.getArgAttrOfType<StringAttr>(index, kCreateOpAttr);
   create.name = opName ? opName.str() : names[arg];
-  if (auto params = func.getArgAttrOfType<ArrayAttr>(index, kCreateParamsAttr)) {
+  if (auto params =
+          func.getArgAttrOfType<ArrayAttr>(index, kCreateParamsAttr)) {
     for (Attribute p : params) {
       auto dict = dyn_cast<DictionaryAttr>(p);
       auto name = dict ? dict.getAs<StringAttr>("arg_name") : StringAttr();
@@ -214,11 +217,10 @@ void Exporter::exportConstant(ConstantOp op) {
     return error(op, "constant value has no LightNet form");
   Array data;
   Type element = dense.getElementType();
-  bool zeroSplat = dense.isSplat() && (isa<FloatType>(element)
-                                           ? dense.getSplatValue<APFloat>()
-                                                 .isPosZero()
-                                           : dense.getSplatValue<APInt>()
-                                                 .isZero());
+  bool zeroSplat =
+      dense.isSplat() &&
+      (isa<FloatType>(element) ? dense.getSplatValue<APFloat>().isPosZero()
+                               : dense.getSplatValue<APInt>().isZero());
   if (zeroSplat) {
     data.push_back(0);
   } else if (isa<FloatType>(element)) {
@@ -244,20 +246,21 @@ void Exporter::exportConv(ConvOp op) {
   if (!op.getBias())
     return error(op, "LightNet conv2d needs a bias");
   LOp &out = add(op, "conv2d", {op.getInput(), op.getWeight(), op.getBias()},
-                {"src", "weight", "bias"});
+                 {"src", "weight", "bias"});
   param(out, "group", op.getGroup());
   param(out, "size", toJSON(wType.getShape().drop_front(2)));
-  param(out, "stride", toJSON(op.getStrides().value_or(ArrayRef<int64_t>{1, 1})));
+  param(out, "stride",
+        toJSON(op.getStrides().value_or(ArrayRef<int64_t>{1, 1})));
   param(out, "dilation",
         toJSON(op.getDilations().value_or(ArrayRef<int64_t>{1, 1})));
   param(out, "padding",
         toJSON(op.getPads().value_or(ArrayRef<int64_t>{0, 0, 0, 0})));
   if (op.getAutoPad() != AutoPad::NotSet)
-    param(out, "autopad", llvm::StringSwitch<std::string>(
-                              stringifyAutoPad(op.getAutoPad()))
-                              .Case("same_upper", "SAME_UPPER")
-                              .Case("same_lower", "SAME_LOWER")
-                              .Default("VALID"));
+    param(out, "autopad",
+          llvm::StringSwitch<std::string>(stringifyAutoPad(op.getAutoPad()))
+              .Case("same_upper", "SAME_UPPER")
+              .Case("same_lower", "SAME_LOWER")
+              .Default("VALID"));
 }
 
 template <typename PoolTy>
@@ -275,15 +278,16 @@ void Exporter::exportPool(PoolTy op, StringRef optype) {
       return error(op, "LightNet avgpool2d has no count_include_pad");
   LOp &out = add(op, optype, {op.getInput()}, {"src"});
   param(out, "size", toJSON(op.getKernelShape()));
-  param(out, "stride", toJSON(op.getStrides().value_or(ArrayRef<int64_t>{1, 1})));
+  param(out, "stride",
+        toJSON(op.getStrides().value_or(ArrayRef<int64_t>{1, 1})));
   param(out, "padding",
         toJSON(op.getPads().value_or(ArrayRef<int64_t>{0, 0, 0, 0})));
   if (op.getAutoPad() != AutoPad::NotSet)
-    param(out, "autopad", llvm::StringSwitch<std::string>(
-                              stringifyAutoPad(op.getAutoPad()))
-                              .Case("same_upper", "SAME_UPPER")
-                              .Case("same_lower", "SAME_LOWER")
-                              .Default("VALID"));
+    param(out, "autopad",
+          llvm::StringSwitch<std::string>(stringifyAutoPad(op.getAutoPad()))
+              .Case("same_upper", "SAME_UPPER")
+              .Case("same_lower", "SAME_LOWER")
+              .Default("VALID"));
 }
 
 void Exporter::exportResize(ResizeOp op) {
@@ -323,11 +327,9 @@ void Exporter::exportCustom(CustomOp op) {
   out.name = getLocName(op.getLoc());
   out.optype = op.getOpType().str();
   for (auto [v, arg] : llvm::zip_equal(op.getInputs(), ins))
-    out.inputs.push_back(
-        {cast<StringAttr>(arg).str(), names[v], ""});
+    out.inputs.push_back({cast<StringAttr>(arg).str(), names[v], ""});
   for (auto [v, arg] : llvm::zip_equal(op.getResults(), outs))
-    out.outputs.push_back(
-        {cast<StringAttr>(arg).str(), names[v], ""});
+    out.outputs.push_back({cast<StringAttr>(arg).str(), names[v], ""});
   for (Attribute p : params) {
     auto dict = dyn_cast<DictionaryAttr>(p);
     auto name = dict ? dict.getAs<StringAttr>("arg_name") : StringAttr();
@@ -388,8 +390,8 @@ void Exporter::exportElew(Operation *op, StringRef kind) {
   if (op->getOperand(0).getType() != op->getOperand(1).getType())
     return error(op, "LightNet elew needs operands of equal shape (no "
                      "broadcasting)");
-  LOp &out = add(op, "elew", {op->getOperand(0), op->getOperand(1)},
-                {"src1", "src2"});
+  LOp &out =
+      add(op, "elew", {op->getOperand(0), op->getOperand(1)}, {"src1", "src2"});
   param(out, "elew_op", kind);
 }
 
@@ -453,10 +455,10 @@ void Exporter::exportOp(Operation *op) {
       .Case([&](MinOp) { exportElew(op, "TL_MIN"); })
       .Case([&](PowOp) { exportElew(op, "TL_POW"); })
       .Case([&](BatchNormOp o) {
-        LOp &out = add(op, "batchnorm",
-                      {o.getInput(), o.getScale(), o.getBias(), o.getMean(),
-                       o.getVar()},
-                      {"src", "scale", "offset", "mean", "var"});
+        LOp &out = add(
+            op, "batchnorm",
+            {o.getInput(), o.getScale(), o.getBias(), o.getMean(), o.getVar()},
+            {"src", "scale", "offset", "mean", "var"});
         param(out, "epsilon", o.getEpsilon().convertToDouble());
       })
       .Case([&](ConvOp o) { exportConv(o); })
@@ -464,8 +466,8 @@ void Exporter::exportOp(Operation *op) {
       .Case([&](AvgPoolOp o) { exportPool(o, "avgpool2d"); })
       .Case([&](ResizeOp o) { exportResize(o); })
       .Case([&](PrintOp o) {
-        LOp &out = add(op, o.getFile() ? "fprint" : "print", {o.getInput()},
-                      {"src"});
+        LOp &out =
+            add(op, o.getFile() ? "fprint" : "print", {o.getInput()}, {"src"});
         if (!o.getMessage().empty() || o.getFile())
           param(out, "msg", o.getMessage().str());
         if (auto file = o.getFile())

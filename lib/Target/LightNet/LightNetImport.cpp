@@ -242,7 +242,8 @@ Value OpContext::make(StringRef opName, ValueRange operands,
   state.addTypes(b.getNoneType());
   Operation *created = b.create(state);
   SmallVector<Type> types;
-  if (mlir::failed(inferResultTypes(cast<InferTypeOpInterface>(created), types)) ||
+  if (mlir::failed(
+          inferResultTypes(cast<InferTypeOpInterface>(created), types)) ||
       types.size() != 1) {
     created->erase();
     error(op.path, "cannot build '" + opName + "' for optype '" + op.optype +
@@ -260,8 +261,8 @@ Value OpContext::make(StringRef opName, ValueRange operands,
 template <typename OpTy>
 static TypedOp unary(SmallVector<StringRef> params = {}) {
   return {{"src"}, {"dst"}, params, [](OpContext &ctx) {
-            ctx.define("dst", ctx.make(OpTy::getOperationName(),
-                                       {ctx.in("src")}));
+            ctx.define("dst",
+                       ctx.make(OpTy::getOperationName(), {ctx.in("src")}));
           }};
 }
 
@@ -284,13 +285,13 @@ static bool addAutoPad(OpContext &ctx, SmallVector<NamedAttribute> &attrs) {
   std::optional<std::string> autopad = ctx.getString("autopad", "NOTSET");
   if (!autopad)
     return false;
-  std::optional<AutoPad> mode = llvm::StringSwitch<std::optional<AutoPad>>(
-                                    *autopad)
-                                    .Case("NOTSET", AutoPad::NotSet)
-                                    .Case("VALID", AutoPad::Valid)
-                                    .Case("SAME_UPPER", AutoPad::SameUpper)
-                                    .Case("SAME_LOWER", AutoPad::SameLower)
-                                    .Default(std::nullopt);
+  std::optional<AutoPad> mode =
+      llvm::StringSwitch<std::optional<AutoPad>>(*autopad)
+          .Case("NOTSET", AutoPad::NotSet)
+          .Case("VALID", AutoPad::Valid)
+          .Case("SAME_UPPER", AutoPad::SameUpper)
+          .Case("SAME_LOWER", AutoPad::SameLower)
+          .Default(std::nullopt);
   if (!mode) {
     ctx.error(ctx.param("autopad", false)->path,
               "unknown autopad '" + *autopad + "'");
@@ -432,8 +433,7 @@ static RankedTensorType getCreateType(OpContext &ctx) {
     return nullptr;
   }
   if (llvm::any_of(*dims, [](int64_t d) { return d <= 0; })) {
-    ctx.error(ctx.param("dims", false)->path,
-              "expected positive dimensions");
+    ctx.error(ctx.param("dims", false)->path, "expected positive dimensions");
     return nullptr;
   }
   return RankedTensorType::get(*dims, element);
@@ -469,52 +469,50 @@ static const llvm::StringMap<TypedOp> &getOpTable() {
     t["relu"] = unary<ReluOp>();
     t["sigmoid"] = unary<SigmoidOp>();
     t["forward"] = unary<IdentityOp>();
-    t["lrelu"] = {{"src"}, {"dst"}, {"negslope"}, [](OpContext &ctx) {
-                    auto slope = ctx.getFloat("negslope", std::nullopt);
-                    if (!slope)
-                      return ctx.define("dst", nullptr);
-                    ctx.define("dst", ctx.make(LeakyReluOp::getOperationName(),
-                                               {ctx.in("src")},
-                                               {ctx.b.getNamedAttr(
-                                                   "alpha", ctx.b.getF32FloatAttr(
-                                                                *slope))}));
-                  }};
-    t["softmax"] = {{"src"}, {"dst"}, {"axis"}, [](OpContext &ctx) {
-                      auto axis = ctx.getInt("axis", std::nullopt);
-                      if (!axis)
-                        return ctx.define("dst", nullptr);
-                      ctx.define("dst", ctx.make(SoftmaxOp::getOperationName(),
-                                                 {ctx.in("src")},
-                                                 {ctx.b.getNamedAttr(
-                                                     "axis",
-                                                     ctx.b.getI64IntegerAttr(
-                                                         *axis))}));
-                    }};
-    t["concat"] = {{"src1", "src2"}, {"dst"}, {"axis"}, [](OpContext &ctx) {
-                     auto axis = ctx.getInt("axis", std::nullopt);
-                     if (!axis)
-                       return ctx.define("dst", nullptr);
-                     ctx.define("dst",
-                                ctx.make(ConcatOp::getOperationName(),
-                                         {ctx.in("src1"), ctx.in("src2")},
-                                         {ctx.b.getNamedAttr(
-                                             "axis", ctx.b.getI64IntegerAttr(
-                                                         *axis))}));
-                   }};
-    t["slice"] = {{"src"}, {"dst"}, {"axis", "start", "len"},
-                  [](OpContext &ctx) {
-                    auto axis = ctx.getInt("axis", std::nullopt);
-                    auto start = ctx.getInt("start", std::nullopt);
-                    auto len = ctx.getInt("len", std::nullopt);
-                    if (!axis || !start || !len)
-                      return ctx.define("dst", nullptr);
-                    ctx.define("dst",
-                               ctx.make(SliceOp::getOperationName(),
-                                        {ctx.in("src")},
-                                        {ctx.i64s("starts", {*start}),
-                                         ctx.i64s("ends", {*start + *len}),
-                                         ctx.i64s("axes", {*axis})}));
-                  }};
+    t["lrelu"] = {
+        {"src"}, {"dst"}, {"negslope"}, [](OpContext &ctx) {
+          auto slope = ctx.getFloat("negslope", std::nullopt);
+          if (!slope)
+            return ctx.define("dst", nullptr);
+          ctx.define("dst",
+                     ctx.make(LeakyReluOp::getOperationName(), {ctx.in("src")},
+                              {ctx.b.getNamedAttr(
+                                  "alpha", ctx.b.getF32FloatAttr(*slope))}));
+        }};
+    t["softmax"] = {
+        {"src"}, {"dst"}, {"axis"}, [](OpContext &ctx) {
+          auto axis = ctx.getInt("axis", std::nullopt);
+          if (!axis)
+            return ctx.define("dst", nullptr);
+          ctx.define("dst",
+                     ctx.make(SoftmaxOp::getOperationName(), {ctx.in("src")},
+                              {ctx.b.getNamedAttr(
+                                  "axis", ctx.b.getI64IntegerAttr(*axis))}));
+        }};
+    t["concat"] = {
+        {"src1", "src2"}, {"dst"}, {"axis"}, [](OpContext &ctx) {
+          auto axis = ctx.getInt("axis", std::nullopt);
+          if (!axis)
+            return ctx.define("dst", nullptr);
+          ctx.define("dst",
+                     ctx.make(ConcatOp::getOperationName(),
+                              {ctx.in("src1"), ctx.in("src2")},
+                              {ctx.b.getNamedAttr(
+                                  "axis", ctx.b.getI64IntegerAttr(*axis))}));
+        }};
+    t["slice"] = {
+        {"src"}, {"dst"}, {"axis", "start", "len"}, [](OpContext &ctx) {
+          auto axis = ctx.getInt("axis", std::nullopt);
+          auto start = ctx.getInt("start", std::nullopt);
+          auto len = ctx.getInt("len", std::nullopt);
+          if (!axis || !start || !len)
+            return ctx.define("dst", nullptr);
+          ctx.define("dst",
+                     ctx.make(SliceOp::getOperationName(), {ctx.in("src")},
+                              {ctx.i64s("starts", {*start}),
+                               ctx.i64s("ends", {*start + *len}),
+                               ctx.i64s("axes", {*axis})}));
+        }};
     t["reshape"] = {{"src"}, {"dst"}, {"dims"}, [](OpContext &ctx) {
                       auto dims = ctx.getInts("dims", std::nullopt);
                       if (!dims)
@@ -550,19 +548,18 @@ static const llvm::StringMap<TypedOp> &getOpTable() {
           auto eps = ctx.getFloat("epsilon", std::nullopt);
           if (!eps)
             return ctx.define("dst", nullptr);
-          ctx.define("dst", ctx.make(BatchNormOp::getOperationName(),
-                                     {ctx.in("src"), ctx.in("scale"),
-                                      ctx.in("offset"), ctx.in("mean"),
-                                      ctx.in("var")},
-                                     {ctx.b.getNamedAttr(
-                                         "epsilon",
-                                         ctx.b.getF32FloatAttr(*eps))}));
+          ctx.define("dst",
+                     ctx.make(BatchNormOp::getOperationName(),
+                              {ctx.in("src"), ctx.in("scale"), ctx.in("offset"),
+                               ctx.in("mean"), ctx.in("var")},
+                              {ctx.b.getNamedAttr(
+                                  "epsilon", ctx.b.getF32FloatAttr(*eps))}));
         }};
-    t["conv2d"] = {{"src", "weight", "bias"},
-                   {"dst"},
-                   {"group", "size", "stride", "dilation", "padding",
-                    "autopad"},
-                   buildConv};
+    t["conv2d"] = {
+        {"src", "weight", "bias"},
+        {"dst"},
+        {"group", "size", "stride", "dilation", "padding", "autopad"},
+        buildConv};
     t["maxpool2d"] = {{"src"},
                       {"dst"},
                       {"size", "stride", "padding", "autopad"},
@@ -574,9 +571,8 @@ static const llvm::StringMap<TypedOp> &getOpTable() {
     t["upsample"] = {{"src"}, {"dst"}, {"mode", "scales"}, buildUpsample};
     t["resize"] = {{"src"}, {"dst"}, {"mode", "dims"}, buildResize};
     t["zeros"] = {{}, {"dst"}, {"dtype", "dims"}, buildZeros};
-    t["print"] = {{"src"}, {}, {"msg"}, [](OpContext &ctx) {
-                    buildPrint(ctx, false);
-                  }};
+    t["print"] = {
+        {"src"}, {}, {"msg"}, [](OpContext &ctx) { buildPrint(ctx, false); }};
     t["fprint"] = {{"src"}, {}, {"msg", "file"}, [](OpContext &ctx) {
                      buildPrint(ctx, true);
                    }};
@@ -655,8 +651,7 @@ bool Importer::feedsWeight(size_t index, size_t out, unsigned depth) {
                            arg))
       return true;
     if (graph.ops[user].optype == "reshape" &&
-        graph.ops[user].outputs.size() == 1 &&
-        feedsWeight(user, 0, depth + 1))
+        graph.ops[user].outputs.size() == 1 && feedsWeight(user, 0, depth + 1))
       return true;
   }
   return false;
@@ -696,8 +691,8 @@ static DenseElementsAttr getCreateData(OpContext &ctx, RankedTensorType type,
       attrs.push_back(ctx.b.getFloatAttr(element, *d));
     else
       attrs.push_back(ctx.b.getIntegerAttr(
-          element, v.getAsInteger() ? *v.getAsInteger()
-                                    : static_cast<int64_t>(*d)));
+          element,
+          v.getAsInteger() ? *v.getAsInteger() : static_cast<int64_t>(*d)));
   }
   return DenseElementsAttr::get(type, attrs);
 }
@@ -755,8 +750,8 @@ void Importer::importCustom(OpContext &ctx) {
   }
   for (const TensorRef &t : ctx.op.outputs)
     outNames.push_back(ctx.b.getStringAttr(t.argName));
-  SmallVector<Type> resultTypes(
-      ctx.op.outputs.size(), UnrankedTensorType::get(ctx.b.getF32Type()));
+  SmallVector<Type> resultTypes(ctx.op.outputs.size(),
+                                UnrankedTensorType::get(ctx.b.getF32Type()));
   SmallVector<NamedAttribute> attrs{
       ctx.b.getNamedAttr("params",
                          paramsToAttribute(ctx.b.getContext(), ctx.op)),
@@ -798,9 +793,10 @@ void Importer::importOp(size_t index, const LOp &op) {
   auto it = table.find(optype);
   // Typed ops need ranked operands: a custom op's unranked result keeps
   // its readers custom too.
-  bool ranked = llvm::all_of(ctx.inputList, [](Value v) {
-    return isa<RankedTensorType>(v.getType());
-  });
+  bool ranked = optype == "print" || optype == "fprint" ||
+                llvm::all_of(ctx.inputList, [](Value v) {
+                  return isa<RankedTensorType>(v.getType());
+                });
   if (it != table.end() && ranked && matches(op, it->second)) {
     it->second.build(ctx);
     if (ctx.failed)
@@ -845,11 +841,10 @@ OwningOpRef<ModuleOp> lightnet::importLightNet(const llvm::SourceMgr &sourceMgr,
     llvm::SourceMgr stripped;
     const llvm::MemoryBuffer *buffer =
         sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-    stripped.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBufferCopy(
-            stripLenientJSON(buffer->getBuffer()),
-            buffer->getBufferIdentifier()),
-        llvm::SMLoc());
+    stripped.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(
+                                    stripLenientJSON(buffer->getBuffer()),
+                                    buffer->getBufferIdentifier()),
+                                llvm::SMLoc());
     root = parseJSONBuffer("lightnet", stripped, context);
   } else {
     root = parseJSONBuffer("lightnet", sourceMgr, context);
