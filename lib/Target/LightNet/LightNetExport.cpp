@@ -157,6 +157,10 @@ static std::string describeType(Type type, std::string &dtype,
 
 void Exporter::exportArgument(unsigned index) {
   BlockArgument arg = func.getArgument(index);
+  // A tensor the source file used without defining it stays undefined.
+  if (auto role = func.getArgAttrOfType<StringAttr>(index, kRoleAttr);
+      role && role.getValue() == "undefined")
+    return;
   LOp create;
   create.optype = "create";
   create.outputs.push_back({"dst", names[arg], ""});

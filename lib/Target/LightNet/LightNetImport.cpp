@@ -128,6 +128,8 @@ private:
   void collectConsumers();
   void importOp(size_t index, const LOp &op);
   void importCreate(OpContext &ctx, size_t index);
+  /// --lightnet-undefined-as-inputs: a graph input for tensor `t`.
+  Value addUndefinedInput(OpContext &ctx, const TensorRef &t);
   void importCustom(OpContext &ctx);
   bool matches(const LOp &op, const TypedOp &typed);
 };
@@ -141,6 +143,13 @@ void OpContext::error(StringRef path, const Twine &message) {
 void OpContext::define(StringRef arg, Value v) {
   for (const TensorRef &t : op.outputs)
     if (t.argName == arg) {
+      // The "" placeholder names no tensor that others could read; the
+      // value is named after where it is made.
+      if (t.name.empty()) {
+        if (v)
+          imp.definitions.push_back({op.name + "." + t.argName, v});
+        continue;
+      }
       imp.tensors[t.name] = v;
       if (v)
         imp.definitions.push_back({t.name, v});
@@ -697,6 +706,20 @@ static DenseElementsAttr getCreateData(OpContext &ctx, RankedTensorType type,
   return DenseElementsAttr::get(type, attrs);
 }
 
+Value Importer::addUndefinedInput(OpContext &ctx, const TensorRef &t) {
+  // The "" placeholder gets a name that says where it was used.
+  std::string name = t.name.empty() ? ctx.op.name + "." + t.argName : t.name;
+  emitWarning(ctx.loc) << "lightnet: tensor '" << name
+                       << "' is used but never defined at " << t.path
+                       << " (node '" << ctx.op.name
+                       << "'); it becomes a graph input of unknown shape";
+  Builder b(gb.getContext());
+  SmallVector<NamedAttribute> attrs{
+      b.getNamedAttr(kRoleAttr, b.getStringAttr("undefined"))};
+  return gb.addInput(name, UnrankedTensorType::get(b.getF32Type()), attrs,
+                     /*order=*/-1);
+}
+
 void Importer::importCreate(OpContext &ctx, size_t index) {
   const LOp &op = ctx.op;
   RankedTensorType type = getCreateType(ctx);
@@ -761,6 +784,10 @@ void Importer::importCustom(OpContext &ctx) {
                                  operands, ctx.b.getDictionaryAttr(attrs),
                                  ctx.b.getStringAttr("lightnet"));
   for (auto [t, v] : llvm::zip_equal(ctx.op.outputs, custom.getResults())) {
+    if (t.name.empty()) { // A placeholder: see OpContext::define.
+      definitions.push_back({ctx.op.name + "." + t.argName, v});
+      continue;
+    }
     tensors[t.name] = v;
     definitions.push_back({t.name, v});
   }
@@ -772,6 +799,8 @@ void Importer::importOp(size_t index, const LOp &op) {
   bool poisoned = false;
   for (const TensorRef &t : op.inputs) {
     auto it = tensors.find(t.name);
+    if (it == tensors.end() && options.undefinedAsInputs)
+      it = tensors.insert({t.name, addUndefinedInput(ctx, t)}).first;
     if (it == tensors.end()) {
       ctx.error(t.path, "unknown tensor '" + t.name + "'");
       continue;

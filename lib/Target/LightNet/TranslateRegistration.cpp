@@ -36,6 +36,12 @@ struct LightNetOptions {
       llvm::cl::desc("With --import-lightnet: accept // comments and "
                      "trailing commas"),
       llvm::cl::init(false)};
+  llvm::cl::opt<bool> undefinedAsInputs{
+      "lightnet-undefined-as-inputs",
+      llvm::cl::desc("With --import-lightnet: a tensor used but never "
+                     "defined becomes a graph input of unknown shape (with "
+                     "a warning) instead of an error"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -49,6 +55,7 @@ void nngraph::lightnet::registerLightNetTranslations() {
         ImportOptions options;
         options.strict = clOptions->strict;
         options.lenient = clOptions->lenient;
+        options.undefinedAsInputs = clOptions->undefinedAsInputs;
         return importLightNet(sourceMgr, context, options);
       },
       [](DialectRegistry &registry) {

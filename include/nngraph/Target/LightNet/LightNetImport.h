@@ -27,6 +27,10 @@ struct ImportOptions {
   bool strict = false;
   /// Accept `//` comments and trailing commas.
   bool lenient = false;
+  /// A tensor used but never defined (or the `""` placeholder) becomes a
+  /// graph input of unknown shape, with a warning, instead of an error.
+  /// Some real files rely on tensors their producer never wrote out.
+  bool undefinedAsInputs = false;
 };
 
 /// Imports the LightNet JSON IR in the main buffer of `sourceMgr`; returns
