@@ -54,27 +54,6 @@ struct NodeOut {
   std::optional<Object> metadata;
 };
 
-/// Puts `value` under `key` of `out`, a dotted key ("perf.time.cpu") as
-/// nested objects.
-void putExpanded(Object &out, StringRef key, llvm::json::Value value) {
-  SmallVector<StringRef> parts;
-  key.split(parts, '.');
-  Object *obj = &out;
-  for (StringRef part : ArrayRef(parts).drop_back()) {
-    llvm::json::Value *next = obj->get(part);
-    if (!next) {
-      (*obj)[part] = Object();
-      next = obj->get(part);
-    }
-    if (!next->getAsObject()) {
-      out[key] = std::move(value); // A clash: keep the dotted key.
-      return;
-    }
-    obj = next->getAsObject();
-  }
-  (*obj)[parts.back()] = std::move(value);
-}
-
 class Exporter {
 public:
   Exporter(ModuleOp module, func::FuncOp func, const ExportOptions &options)
@@ -93,6 +72,7 @@ private:
   void exportTyped(Operation *op, const OpSpec &spec, NodeOut &node);
   void addStaticInputs(Operation *op, const OpSpec &spec, NodeOut &node);
   void exportOp(Operation *op);
+  bool isDefault(Operation *op, StringRef name, Attribute attr);
 
   ModuleOp module;
   func::FuncOp func;
@@ -102,6 +82,9 @@ private:
   SmallVector<int64_t> inputs, outputs;
   llvm::DenseMap<Value, int64_t> tensorOf;
   llvm::StringMap<unsigned> usedIds;
+  /// Per operation name, the attributes a new operation starts with (the
+  /// ODS defaults, which the printer leaves out and nobody wrote).
+  llvm::DenseMap<OperationName, DictionaryAttr> defaults;
   llvm::DenseMap<Value, unsigned> returned;
   bool failed = false;
 };
@@ -248,6 +231,18 @@ void Exporter::exportCustom(CustomOp op, NodeOut &node) {
   }
 }
 
+bool Exporter::isDefault(Operation *op, StringRef name, Attribute attr) {
+  auto [it, inserted] = defaults.try_emplace(op->getName(), nullptr);
+  if (inserted) {
+    Operation *fresh = Operation::create(
+        UnknownLoc::get(op->getContext()), op->getName(), TypeRange(),
+        ValueRange(), NamedAttrList(), nullptr, BlockRange(), 0);
+    it->second = fresh->getAttrDictionary();
+    fresh->destroy();
+  }
+  return it->second.get(name) == attr;
+}
+
 /// Whether nngraph attribute `name` of `spec` is written as an input tensor.
 static bool isInputAttr(const OpSpec &spec, StringRef name) {
   for (const StaticInput &si : spec.staticInputs)
@@ -286,7 +281,7 @@ void Exporter::exportTyped(Operation *op, const OpSpec &spec, NodeOut &node) {
       continue;
     }
     Attribute attr = op->getAttr(as.mlir);
-    if (!attr || isInputAttr(spec, as.mlir))
+    if (!attr || isInputAttr(spec, as.mlir) || isDefault(op, as.mlir, attr))
       continue;
     std::optional<llvm::json::Value> v = attrToJSON(as.kind, attr);
     if (!v) {

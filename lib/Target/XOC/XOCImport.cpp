@@ -97,7 +97,7 @@ Type getElementType(Builder &b, StringRef dtype) {
 /// and `keepEmpty` is false).
 DictionaryAttr metadataAttr(MLIRContext *ctx, const Object &metadata,
                             bool dropValue) {
-  Object copy = metadata;
+  Object copy = expandDottedKeys(metadata);
   if (dropValue)
     copy.erase(kValueKey);
   if (dropValue && copy.empty())
@@ -241,9 +241,10 @@ Value Importer::getTensor(int64_t t, const Node &node, StringRef path) {
 
 void Importer::finishOp(Operation *op, const Node &node) {
   if (node.metadata)
-    op->setAttr(kMetadataAttr,
-                jsonToAttribute(b.getContext(),
-                                llvm::json::Value(Object(*node.metadata))));
+    op->setAttr(
+        kMetadataAttr,
+        jsonToAttribute(b.getContext(),
+                        llvm::json::Value(expandDottedKeys(*node.metadata))));
   SmallVector<Attribute> names, metas;
   bool anyMeta = false;
   for (int64_t t : node.outputs) {
@@ -618,9 +619,10 @@ OwningOpRef<ModuleOp> Importer::run() {
   module->setAttr(kGraphIdAttr, b.getStringAttr(graph.id));
   module->setAttr(kGraphNameAttr, b.getStringAttr(graph.name));
   if (graph.metadata && !graph.metadata->empty())
-    module->setAttr(kMetadataAttr,
-                    jsonToAttribute(b.getContext(), llvm::json::Value(Object(
-                                                        *graph.metadata))));
+    module->setAttr(
+        kMetadataAttr,
+        jsonToAttribute(b.getContext(),
+                        llvm::json::Value(expandDottedKeys(*graph.metadata))));
   if (results.size() != graph.outputs.size())
     return nullptr;
   return gb.finish(results, names);

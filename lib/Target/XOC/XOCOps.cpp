@@ -495,3 +495,41 @@ int64_t xoc::getONNXDataType(Type type) {
     return 16;
   return 0;
 }
+
+/// Puts `value` under `key` of `out`, a dotted key ("perf.time.cpu") as
+/// nested objects.
+void xoc::putExpanded(llvm::json::Object &out, StringRef key,
+                      llvm::json::Value value) {
+  SmallVector<StringRef> parts;
+  key.split(parts, '.');
+  llvm::json::Object *obj = &out;
+  for (StringRef part : ArrayRef(parts).drop_back()) {
+    llvm::json::Value *next = obj->get(part);
+    if (!next) {
+      (*obj)[part] = llvm::json::Object();
+      next = obj->get(part);
+    }
+    if (!next->getAsObject()) {
+      out[key] = std::move(value); // A clash: keep the dotted key.
+      return;
+    }
+    obj = next->getAsObject();
+  }
+  (*obj)[parts.back()] = std::move(value);
+}
+
+llvm::json::Object xoc::expandDottedKeys(const llvm::json::Object &in) {
+  llvm::json::Object out;
+  SmallVector<StringRef> keys;
+  for (const auto &kv : in)
+    keys.push_back(kv.first);
+  llvm::sort(keys);
+  for (StringRef key : keys) {
+    const llvm::json::Value &v = *in.get(key);
+    if (const llvm::json::Object *o = v.getAsObject())
+      putExpanded(out, key, expandDottedKeys(*o));
+    else
+      putExpanded(out, key, v);
+  }
+  return out;
+}

@@ -104,6 +104,13 @@ llvm::StringRef describeAttrKind(AttrKind kind);
 /// a double (0.01, not 0.009999999776482582).
 double shortestFloat(float value);
 
+/// Puts `value` under `key` of `out`, a dotted key ("perf.time.cpu") as
+/// nested objects (merged with those already there).
+void putExpanded(llvm::json::Object &out, llvm::StringRef key,
+                 llvm::json::Value value);
+/// `in` with every dotted key expanded, at every level.
+llvm::json::Object expandDottedKeys(const llvm::json::Object &in);
+
 /// The ONNX TensorProto data type number of `type` (Cast's `to`), or 0.
 int64_t getONNXDataType(Type type);
 
