@@ -1,5 +1,9 @@
 //===- XOCImport.cpp - import XOC JSON computation graphs -------*- C++ -*-===//
 //
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
 // This file implements the XOC importer: tensors become values (graph inputs
 // and weights function arguments named by the tensor id, weights with values
 // in their metadata constants), every node an nngraph operation through the
