@@ -1,0 +1,60 @@
+//===- XOCImport.h - import XOC JSON computation graphs ---------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares the importer of XOC (xovis) JSON computation graphs into
+// the nngraph dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_TARGET_XOC_XOCIMPORT_H
+#define NNGRAPH_TARGET_XOC_XOCIMPORT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace mlir {
+namespace nngraph {
+namespace xoc {
+
+/// Argument attribute marking a function argument that stands for a weight
+/// tensor (XOC tensors carry no data): `nngraph.role = "weight"`.
+inline constexpr llvm::StringLiteral kRoleAttr = "nngraph.role";
+/// Node, tensor or graph metadata (a dictionary of native JSON values).
+inline constexpr llvm::StringLiteral kMetadataAttr = "nngraph.metadata";
+/// The tensor ids of an operation's results.
+inline constexpr llvm::StringLiteral kResultIdsAttr = "nngraph.result_names";
+/// The metadata of an operation's result tensors (one dictionary each).
+inline constexpr llvm::StringLiteral kResultMetadataAttr =
+    "nngraph.result_metadata";
+/// Module attributes: the graph's `id` and `name`.
+inline constexpr llvm::StringLiteral kGraphIdAttr = "nngraph.graph_id";
+inline constexpr llvm::StringLiteral kGraphNameAttr = "nngraph.graph_name";
+/// The key of tensor metadata that holds a weight's values (flat, row-major;
+/// one value for a splat).
+inline constexpr llvm::StringLiteral kValueKey = "value";
+
+struct ImportOptions {
+  /// Unknown operators (and ONNX operators whose attributes have no typed
+  /// form) are errors instead of `nngraph.custom`.
+  bool strict = false;
+};
+
+/// Imports the main buffer of `sourceMgr`. Emits every problem of the file as
+/// a diagnostic and returns null if there was any.
+OwningOpRef<ModuleOp> importXOCGraph(const llvm::SourceMgr &sourceMgr,
+                                     MLIRContext *context,
+                                     const ImportOptions &options);
+
+} // namespace xoc
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_TARGET_XOC_XOCIMPORT_H

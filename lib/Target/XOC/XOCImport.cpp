@@ -1,0 +1,653 @@
+//===- XOCImport.cpp - import XOC JSON computation graphs -------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the XOC importer: tensors become values (graph inputs
+// and weights function arguments named by the tensor id, weights with values
+// in their metadata constants), every node an nngraph operation through the
+// operator table of XOCOps.cpp, or `nngraph.custom` (domain "xoc") with every
+// attribute. The data quirks of FORMATS.md section 5.3 are resolved here:
+// 2-value `pads`, `kernel_shape` from the weight, and Reshape / ReduceMean
+// inputs without values recovered from the shapes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/Target/XOC/XOCImport.h"
+#include "XOCOps.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+#include "nngraph/Target/Common/GraphBuilder.h"
+#include "nngraph/Target/Common/JSONSupport.h"
+#include "nngraph/Target/XOC/XOCModel.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace mlir::nngraph;
+using namespace mlir::nngraph::xoc;
+using llvm::json::Array;
+using llvm::json::Object;
+
+namespace {
+
+/// Weights with more elements than this become `dense_resource` blobs.
+constexpr int64_t kMaxDenseElements = 4096;
+/// Order keys of arguments: graph inputs first, then other tensors by index.
+constexpr int64_t kTensorOrder = 1 << 30;
+
+/// What became of a node's typed mapping.
+enum class Outcome { Done, Fallback, Failed };
+
+class Importer {
+public:
+  Importer(GraphBuilder &gb, Graph &graph, const ImportOptions &options)
+      : gb(gb), b(gb.getBuilder()), graph(graph), options(options) {}
+  OwningOpRef<ModuleOp> run();
+
+private:
+  void computeTypes();
+  Value getTensor(int64_t t, const Node &node, StringRef path);
+  Value makeConstant(int64_t t, const Array &values);
+  Outcome importTyped(const Node &node, const OpSpec &spec,
+                      std::string &reason);
+  Attribute recoverStaticInput(const Node &node, const StaticInput &si);
+  bool resolveQuirks(const Node &node, const OpSpec &spec, NamedAttrList &attrs,
+                     std::optional<SmallVector<int64_t>> &kernelShape,
+                     std::optional<int64_t> castTo, std::string &reason);
+  Outcome build(const Node &node, const OpSpec &spec, NamedAttrList &attrs);
+  void importNode(const Node &node);
+  void importCustom(const Node &node);
+  void finishOp(Operation *op, const Node &node);
+  void error(const Node &node, StringRef path, const llvm::Twine &message) {
+    gb.emitNodeError(node.id, path, message);
+  }
+  std::string attrPath(const Node &node, StringRef key) {
+    return jsonPath(jsonPath(node.path, "attributes"), key);
+  }
+
+  GraphBuilder &gb;
+  OpBuilder &b;
+  Graph &graph;
+  const ImportOptions &options;
+  /// The type of each tensor (null if its dtype is unsupported).
+  std::vector<RankedTensorType> types;
+  std::vector<Value> values;
+};
+
+/// The element type of an XOC dtype, or null.
+Type getElementType(Builder &b, StringRef dtype) {
+  return llvm::StringSwitch<Type>(dtype)
+      .Case("float32", b.getF32Type())
+      .Case("float16", b.getF16Type())
+      .Case("float64", b.getF64Type())
+      .Case("bfloat16", b.getBF16Type())
+      .Case("int32", b.getI32Type())
+      .Case("int64", b.getI64Type())
+      .Case("int16", b.getIntegerType(16))
+      .Case("int8", b.getIntegerType(8))
+      .Case("uint8", b.getIntegerType(8, /*isSigned=*/false))
+      .Case("bool", b.getI1Type())
+      .Default(nullptr);
+}
+
+/// Tensor metadata without the `value` key, as a dictionary (null if empty
+/// and `keepEmpty` is false).
+DictionaryAttr metadataAttr(MLIRContext *ctx, const Object &metadata,
+                            bool dropValue) {
+  Object copy = expandDottedKeys(metadata);
+  if (dropValue)
+    copy.erase(kValueKey);
+  if (dropValue && copy.empty())
+    return nullptr;
+  return cast<DictionaryAttr>(
+      jsonToAttribute(ctx, llvm::json::Value(std::move(copy))));
+}
+
+std::string printJSON(const llvm::json::Value &v) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << v;
+  return s;
+}
+
+} // namespace
+
+void Importer::computeTypes() {
+  types.resize(graph.tensors.size());
+  values.resize(graph.tensors.size());
+  for (auto [i, tensor] : llvm::enumerate(graph.tensors)) {
+    Type element = getElementType(b, tensor.dtype);
+    if (!element) {
+      if (!tensor.dtype.empty())
+        gb.emitFileError("unsupported dtype '" + tensor.dtype + "' at " +
+                         jsonPath(tensor.path, "dtype"));
+      continue;
+    }
+    SmallVector<int64_t> shape;
+    bool bad = false;
+    for (int64_t d : tensor.shape) {
+      if (d < -1)
+        bad = true;
+      shape.push_back(d == -1 ? ShapedType::kDynamic : d);
+    }
+    if (bad) {
+      gb.emitFileError("expected sizes >= -1 at " +
+                       jsonPath(tensor.path, "shape"));
+      continue;
+    }
+    types[i] = RankedTensorType::get(shape, element);
+  }
+}
+
+Value Importer::makeConstant(int64_t t, const Array &items) {
+  const Tensor &tensor = graph.tensors[t];
+  RankedTensorType type = types[t];
+  std::string path = jsonPath(jsonPath(tensor.path, "metadata"), kValueKey);
+  if (!type.hasStaticShape()) {
+    gb.emitFileError("a tensor with values needs a static shape at " + path);
+    return nullptr;
+  }
+  int64_t count = type.getNumElements();
+  if (static_cast<int64_t>(items.size()) != count && items.size() != 1) {
+    gb.emitFileError("expected " + llvm::Twine(count) +
+                     " values (or one for a splat) at " + path + ", got " +
+                     llvm::Twine(items.size()));
+    return nullptr;
+  }
+  Type element = type.getElementType();
+  auto valueType =
+      RankedTensorType::get({static_cast<int64_t>(items.size())}, element);
+  DenseElementsAttr dense;
+  if (auto floatType = dyn_cast<FloatType>(element)) {
+    SmallVector<APFloat> v;
+    for (const llvm::json::Value &item : items) {
+      std::optional<double> d = item.getAsNumber();
+      if (!d) {
+        gb.emitFileError("expected numbers at " + path);
+        return nullptr;
+      }
+      APFloat f(*d);
+      bool lost;
+      f.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                &lost);
+      v.push_back(f);
+    }
+    dense = DenseElementsAttr::get(valueType, v);
+  } else {
+    SmallVector<APInt> v;
+    unsigned width = element.getIntOrFloatBitWidth();
+    for (const llvm::json::Value &item : items) {
+      std::optional<int64_t> i = item.getAsInteger();
+      if (std::optional<bool> flag = item.getAsBoolean())
+        i = *flag ? 1 : 0;
+      if (!i) {
+        gb.emitFileError("expected integers at " + path);
+        return nullptr;
+      }
+      v.push_back(APInt(width, *i, /*isSigned=*/!element.isUnsignedInteger(),
+                        /*implicitTrunc=*/true));
+    }
+    dense = DenseElementsAttr::get(valueType, v);
+  }
+  dense = items.size() == 1
+              ? DenseElementsAttr::get(type, dense.getSplatValue<Attribute>())
+              : dense.reshape(type);
+  ElementsAttr value = dense;
+  if (count > kMaxDenseElements && !dense.isSplat()) {
+    ArrayRef<char> raw = dense.getRawData();
+    AsmResourceBlob blob =
+        HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t));
+    value = DenseResourceElementsAttr::get(type, tensor.id, std::move(blob));
+  }
+  auto op = ConstantOp::create(b, gb.getNameLoc(tensor.id), type, value);
+  if (DictionaryAttr meta =
+          metadataAttr(b.getContext(), *tensor.metadata, /*dropValue=*/true))
+    op->setAttr(kMetadataAttr, meta);
+  return op;
+}
+
+Value Importer::getTensor(int64_t t, const Node &node, StringRef path) {
+  if (values[t] || !types[t])
+    return values[t];
+  if (graph.producers[t] >= 0)
+    return nullptr; // Its producer failed; that was reported.
+  const Tensor &tensor = graph.tensors[t];
+  if (tensor.metadata)
+    if (const llvm::json::Value *v = tensor.metadata->get(kValueKey)) {
+      if (const Array *items = v->getAsArray())
+        return values[t] = makeConstant(t, *items);
+      gb.emitFileError("expected array at " +
+                       jsonPath(jsonPath(tensor.path, "metadata"), kValueKey));
+      return nullptr;
+    }
+  if (tensor.role != "weight" && tensor.role != "input") {
+    error(node, path,
+          "tensor " + llvm::Twine(t) + " ('" + tensor.id +
+              "') is read but no node produces it and it is not a graph "
+              "input or weight");
+    return nullptr;
+  }
+  SmallVector<NamedAttribute> attrs;
+  if (tensor.role == "weight")
+    attrs.push_back(b.getNamedAttr(kRoleAttr, b.getStringAttr("weight")));
+  if (tensor.metadata)
+    attrs.push_back(b.getNamedAttr(
+        kMetadataAttr, metadataAttr(b.getContext(), *tensor.metadata, false)));
+  return values[t] = gb.addInput(tensor.id, types[t], attrs, kTensorOrder + t);
+}
+
+void Importer::finishOp(Operation *op, const Node &node) {
+  if (node.metadata)
+    op->setAttr(
+        kMetadataAttr,
+        jsonToAttribute(b.getContext(),
+                        llvm::json::Value(expandDottedKeys(*node.metadata))));
+  SmallVector<Attribute> names, metas;
+  bool anyMeta = false;
+  for (int64_t t : node.outputs) {
+    const Tensor &tensor = graph.tensors[t];
+    names.push_back(b.getStringAttr(tensor.id));
+    if (tensor.metadata) {
+      anyMeta = true;
+      metas.push_back(metadataAttr(b.getContext(), *tensor.metadata, false));
+    } else {
+      metas.push_back(b.getDictionaryAttr({}));
+    }
+  }
+  op->setAttr(kResultIdsAttr, b.getArrayAttr(names));
+  if (anyMeta)
+    op->setAttr(kResultMetadataAttr, b.getArrayAttr(metas));
+  for (auto [t, result] : llvm::zip(node.outputs, op->getResults()))
+    values[t] = result;
+}
+
+void Importer::importCustom(const Node &node) {
+  SmallVector<Value> operands;
+  SmallVector<Type> resultTypes;
+  for (auto [i, t] : llvm::enumerate(node.inputs)) {
+    Value v = getTensor(t, node, jsonPath(jsonPath(node.path, "inputs"), i));
+    if (!v)
+      return;
+    operands.push_back(v);
+  }
+  for (int64_t t : node.outputs) {
+    if (!types[t])
+      return;
+    resultTypes.push_back(types[t]);
+  }
+  auto attrs = cast<DictionaryAttr>(jsonToAttribute(
+      b.getContext(), llvm::json::Value(Object(node.attributes))));
+  auto op = CustomOp::create(b, gb.getNameLoc(node.id), resultTypes,
+                             b.getStringAttr(node.opType), operands, attrs,
+                             b.getStringAttr("xoc"));
+  finishOp(op, node);
+}
+
+namespace {
+/// The spec of ONNX attribute `key` of `spec`, or null.
+const AttrSpec *findAttr(const OpSpec &spec, StringRef key) {
+  for (const AttrSpec &a : spec.attrs)
+    if (key == a.onnx)
+      return &a;
+  return nullptr;
+}
+
+const FixedAttr *findFixed(const OpSpec &spec, StringRef key) {
+  for (const FixedAttr &a : spec.fixed)
+    if (key == a.onnx)
+      return &a;
+  return nullptr;
+}
+
+SmallVector<StringRef> sortedKeys(const Object &o) {
+  SmallVector<StringRef> keys;
+  for (const auto &kv : o)
+    keys.push_back(kv.first);
+  llvm::sort(keys);
+  return keys;
+}
+
+/// Why `node` has no typed form under `spec` (attributes nngraph does not
+/// hold, input or output counts), or empty.
+std::string checkShape(const Node &node, const OpSpec &spec) {
+  for (StringRef key : sortedKeys(node.attributes)) {
+    if (findAttr(spec, key))
+      continue;
+    const llvm::json::Value &v = *node.attributes.get(key);
+    if (const FixedAttr *fixed = findFixed(spec, key)) {
+      std::optional<double> d = v.getAsNumber();
+      if (fixed->any || (d && *d == fixed->value))
+        continue;
+      return ("attribute '" + key + "' = " + printJSON(v) +
+              " has no typed form")
+          .str();
+    }
+    return ("attribute '" + key + "' has no nngraph counterpart").str();
+  }
+  size_t n = node.inputs.size();
+  unsigned firstStatic =
+      spec.staticInputs.empty() ? ~0u : spec.staticInputs.front().index;
+  size_t numOperands = std::min<size_t>(n, firstStatic);
+  if (numOperands < spec.minOperands ||
+      (spec.maxOperands >= 0 &&
+       numOperands > static_cast<size_t>(spec.maxOperands)) ||
+      (!spec.staticInputs.empty() &&
+       n > firstStatic + spec.staticInputs.size()))
+    return std::to_string(n) + " inputs";
+  if (spec.numResults >= 0 &&
+      node.outputs.size() != static_cast<size_t>(spec.numResults))
+    return std::to_string(node.outputs.size()) + " outputs";
+  return "";
+}
+} // namespace
+
+Outcome Importer::importTyped(const Node &node, const OpSpec &spec,
+                              std::string &reason) {
+  reason = checkShape(node, spec);
+  if (!reason.empty())
+    return Outcome::Fallback;
+  bool bad = false;
+  NamedAttrList attrs;
+  std::optional<SmallVector<int64_t>> kernelShape;
+  std::optional<int64_t> castTo;
+  for (StringRef key : sortedKeys(node.attributes)) {
+    const AttrSpec *as = findAttr(spec, key);
+    if (!as)
+      continue;
+    const llvm::json::Value &v = *node.attributes.get(key);
+    AttrKind kind = as->kind == AttrKind::Checked
+                        ? (key == "to" ? AttrKind::Int : AttrKind::Ints)
+                        : as->kind;
+    Attribute a = convertAttr(b, kind, v);
+    if (!a) {
+      error(node, attrPath(node, key),
+            "expected " + describeAttrKind(kind) + ", got " + printJSON(v));
+      bad = true;
+    } else if (as->kind != AttrKind::Checked) {
+      attrs.set(as->mlir, a);
+    } else if (key == "to") {
+      castTo = cast<IntegerAttr>(a).getInt();
+    } else {
+      kernelShape = llvm::to_vector(cast<DenseI64ArrayAttr>(a).asArrayRef());
+    }
+  }
+  // ONNX inputs that nngraph holds as attributes: from the tensor's values,
+  // else recovered from the shapes (FORMATS.md 5.3).
+  for (const StaticInput &si : spec.staticInputs) {
+    if (si.index >= node.inputs.size() || !si.mlir)
+      continue;
+    const Tensor &tensor = graph.tensors[node.inputs[si.index]];
+    const llvm::json::Value *value =
+        tensor.metadata ? tensor.metadata->get(kValueKey) : nullptr;
+    Attribute a;
+    if (value) {
+      const Array *items = value->getAsArray();
+      if (items && items->empty() && si.optional)
+        continue;
+      bool scalar = si.kind == AttrKind::Int || si.kind == AttrKind::Float;
+      if (items && (!scalar || items->size() == 1))
+        a = convertAttr(b, si.kind, scalar ? (*items)[0] : *value);
+      if (!a) {
+        gb.emitFileError(
+            "expected " + describeAttrKind(si.kind) + " for input " +
+            llvm::Twine(si.index) + " of '" + node.opType + "' at " +
+            jsonPath(jsonPath(tensor.path, "metadata"), kValueKey));
+        bad = true;
+        continue;
+      }
+    } else {
+      a = recoverStaticInput(node, si);
+      if (!a) {
+        reason = ("input " + llvm::Twine(si.index) + " ('" + tensor.id +
+                  "') has no value")
+                     .str();
+        return Outcome::Fallback;
+      }
+    }
+    attrs.set(si.mlir, a);
+  }
+  if (bad)
+    return Outcome::Failed;
+  if (!resolveQuirks(node, spec, attrs, kernelShape, castTo, reason))
+    return reason.empty() ? Outcome::Failed : Outcome::Fallback;
+  return build(node, spec, attrs);
+}
+
+Attribute Importer::recoverStaticInput(const Node &node,
+                                       const StaticInput &si) {
+  if (node.outputs.size() != 1 || node.inputs.empty())
+    return nullptr;
+  RankedTensorType in = types[node.inputs[0]], out = types[node.outputs[0]];
+  if (!in || !out || !out.hasStaticShape())
+    return nullptr;
+  StringRef name = si.mlir;
+  // Reshape / Expand: the target is the output shape.
+  if (name == "shape")
+    return b.getDenseI64ArrayAttr(out.getShape());
+  // ReduceMean & co. with keepdims: the axes are the dims that shrink to 1.
+  if (name == "axes" && StringRef(node.opType).starts_with("Reduce") &&
+      in.getRank() == out.getRank() && in.hasStaticShape()) {
+    auto keep = node.attributes.get("keepdims");
+    if (keep && keep->getAsInteger() != std::optional<int64_t>(1))
+      return nullptr;
+    SmallVector<int64_t> axes;
+    for (int64_t i = 0; i < in.getRank(); ++i)
+      if (in.getDimSize(i) != out.getDimSize(i)) {
+        if (out.getDimSize(i) != 1)
+          return nullptr;
+        axes.push_back(i);
+      }
+    if (axes.empty())
+      return nullptr;
+    return b.getDenseI64ArrayAttr(axes);
+  }
+  return nullptr;
+}
+
+bool Importer::resolveQuirks(const Node &node, const OpSpec &spec,
+                             NamedAttrList &attrs,
+                             std::optional<SmallVector<int64_t>> &kernelShape,
+                             std::optional<int64_t> castTo,
+                             std::string &reason) {
+  StringRef op = spec.onnx;
+  // Reshape with allowzero = 1 reads a 0 as a size, nngraph as "copy".
+  if (op == "Reshape") {
+    auto allowZero = node.attributes.get("allowzero");
+    auto shape = dyn_cast_or_null<DenseI64ArrayAttr>(attrs.get("shape"));
+    if (allowZero && allowZero->getAsInteger() != std::optional<int64_t>(0) &&
+        shape && llvm::is_contained(shape.asArrayRef(), 0)) {
+      reason = "allowzero = 1 with a 0 in the shape";
+      return false;
+    }
+  }
+  if (op == "OneHot") {
+    if (auto values =
+            dyn_cast_or_null<DenseF32ArrayAttr>(attrs.get("off_value"))) {
+      attrs.set("off_value", b.getF32FloatAttr(values[0]));
+      attrs.set("on_value", b.getF32FloatAttr(values[1]));
+    }
+  }
+  if (op == "Cast" && castTo && node.outputs.size() == 1 &&
+      types[node.outputs[0]] &&
+      getONNXDataType(types[node.outputs[0]].getElementType()) != *castTo) {
+    error(node, attrPath(node, "to"),
+          "'to' = " + llvm::Twine(*castTo) +
+              " does not match the output dtype '" +
+              graph.tensors[node.outputs[0]].dtype + "'");
+    return false;
+  }
+  bool conv = op == "Conv" || op == "ConvTranspose";
+  if (!conv && op != "MaxPool" && op != "AveragePool")
+    return true;
+  // The spatial rank: from the weight (convolutions) or the kernel.
+  int64_t spatial = -1;
+  RankedTensorType weight =
+      conv && node.inputs.size() > 1 ? types[node.inputs[1]] : nullptr;
+  if (weight)
+    spatial = weight.getRank() - 2;
+  else if (auto k =
+               dyn_cast_or_null<DenseI64ArrayAttr>(attrs.get("kernel_shape")))
+    spatial = k.size();
+  if (conv && kernelShape && weight) {
+    ArrayRef<int64_t> dims = weight.getShape().drop_front(2);
+    bool match = dims.size() == kernelShape->size();
+    for (auto [d, k] : llvm::zip(dims, *kernelShape))
+      match &= ShapedType::isDynamic(d) || d == k;
+    if (!match) {
+      error(node, attrPath(node, "kernel_shape"),
+            "kernel_shape does not match the weight shape");
+      return false;
+    }
+  }
+  auto pads = dyn_cast_or_null<DenseI64ArrayAttr>(attrs.get("pads"));
+  if (pads && spatial > 0 && static_cast<int64_t>(pads.size()) == spatial) {
+    SmallVector<int64_t> full(pads.asArrayRef());
+    full.append(pads.asArrayRef().begin(), pads.asArrayRef().end());
+    attrs.set("pads", b.getDenseI64ArrayAttr(full));
+    std::string from = printJSON(*node.attributes.get("pads"));
+    emitWarning(gb.getNameLoc(node.id))
+        << "xoc: " << spatial << "-value pads " << from
+        << " read as symmetric padding at " << attrPath(node, "pads")
+        << " (node '" << node.id << "')";
+  }
+  return true;
+}
+
+Outcome Importer::build(const Node &node, const OpSpec &spec,
+                        NamedAttrList &attrs) {
+  unsigned firstStatic =
+      spec.staticInputs.empty() ? ~0u : spec.staticInputs.front().index;
+  size_t numOperands = std::min<size_t>(node.inputs.size(), firstStatic);
+  SmallVector<Value> operands;
+  for (size_t i = 0; i < numOperands; ++i) {
+    Value v = getTensor(node.inputs[i], node,
+                        jsonPath(jsonPath(node.path, "inputs"), i));
+    if (!v)
+      return Outcome::Failed;
+    operands.push_back(v);
+  }
+  SmallVector<Type> resultTypes;
+  for (int64_t t : node.outputs) {
+    if (!types[t])
+      return Outcome::Failed;
+    resultTypes.push_back(types[t]);
+  }
+  OperationState state(gb.getNameLoc(node.id), spec.mlir);
+  state.addOperands(operands);
+  state.addAttributes(attrs);
+  state.addTypes(resultTypes);
+  Operation *op = b.create(state);
+  if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
+    SmallVector<Type> inferred;
+    if (failed(inferResultTypes(infer, inferred)) ||
+        inferred.size() != resultTypes.size()) {
+      op->erase();
+      error(node, node.path,
+            "cannot build '" + StringRef(spec.mlir) + "' for operator '" +
+                node.opType + "' (see the error above)");
+      return Outcome::Failed;
+    }
+    for (auto [i, declared, got] : llvm::enumerate(resultTypes, inferred)) {
+      if (getElementTypeOrSelf(declared) == getElementTypeOrSelf(got) &&
+          succeeded(verifyCompatibleShape(declared, got)))
+        continue;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "output tensor '" << graph.tensors[node.outputs[i]].id
+         << "' is declared " << declared << " but '" << node.opType
+         << "' gives " << got;
+      op->erase();
+      error(node, jsonPath(jsonPath(node.path, "outputs"), i), text);
+      return Outcome::Failed;
+    }
+  }
+  finishOp(op, node);
+  return Outcome::Done;
+}
+
+void Importer::importNode(const Node &node) {
+  const OpSpec *spec = lookupONNX(node.opType);
+  std::string reason;
+  if (spec) {
+    Outcome outcome = importTyped(node, *spec, reason);
+    if (outcome != Outcome::Fallback)
+      return;
+  }
+  if (options.strict) {
+    if (spec)
+      error(node, node.path,
+            "operator '" + node.opType + "' has no typed form: " + reason);
+    else
+      error(node, jsonPath(node.path, "name"),
+            "unsupported operator '" + node.opType + "'");
+    return;
+  }
+  importCustom(node);
+}
+
+OwningOpRef<ModuleOp> Importer::run() {
+  computeTypes();
+  for (auto [i, t] : llvm::enumerate(graph.inputs)) {
+    if (values[t] || !types[t])
+      continue;
+    const Tensor &tensor = graph.tensors[t];
+    SmallVector<NamedAttribute> attrs;
+    if (tensor.metadata)
+      attrs.push_back(
+          b.getNamedAttr(kMetadataAttr, metadataAttr(b.getContext(),
+                                                     *tensor.metadata, false)));
+    values[t] = gb.addInput(tensor.id, types[t], attrs, i);
+  }
+  for (const Node &node : graph.nodes)
+    importNode(node);
+  SmallVector<Value> results;
+  std::vector<std::string> names;
+  Node graphNode;
+  graphNode.id = graph.name;
+  for (auto [i, t] : llvm::enumerate(graph.outputs)) {
+    Value v = getTensor(t, graphNode, jsonPath("$.outputs", i));
+    if (!v)
+      continue;
+    results.push_back(v);
+    names.push_back(graph.tensors[t].id);
+  }
+  ModuleOp module = gb.getModule();
+  module->setAttr("nngraph.source_format", b.getStringAttr("xoc"));
+  module->setAttr(kGraphIdAttr, b.getStringAttr(graph.id));
+  module->setAttr(kGraphNameAttr, b.getStringAttr(graph.name));
+  if (graph.metadata && !graph.metadata->empty())
+    module->setAttr(
+        kMetadataAttr,
+        jsonToAttribute(b.getContext(),
+                        llvm::json::Value(expandDottedKeys(*graph.metadata))));
+  if (results.size() != graph.outputs.size())
+    return nullptr;
+  return gb.finish(results, names);
+}
+
+OwningOpRef<ModuleOp> xoc::importXOCGraph(const llvm::SourceMgr &sourceMgr,
+                                          MLIRContext *context,
+                                          const ImportOptions &options) {
+  std::optional<llvm::json::Value> json =
+      parseJSONBuffer("xoc", sourceMgr, context);
+  if (!json)
+    return nullptr;
+  Location fileLoc = getBufferLoc(sourceMgr, context);
+  Graph graph;
+  JSONErrors errors;
+  decodeGraph(*json, graph, errors);
+  if (!errors.empty()) {
+    errors.emit("xoc", fileLoc);
+    return nullptr;
+  }
+  GraphBuilder gb(context, fileLoc, "xoc");
+  Importer importer(gb, graph, options);
+  return importer.run();
+}
