@@ -247,7 +247,8 @@ void Exporter::exportConstant(ConstantOp op) {
   Type element = type.getElementType();
   unsigned width =
       element.isInteger(1) ? 8 : element.getIntOrFloatBitWidth();
-  if (!raw || raw->size() * 8 != width * type.getNumElements())
+  if (!raw || static_cast<int64_t>(raw->size() * 8) !=
+                  width * type.getNumElements())
     return fail(op, "cannot read the constant's data");
   Array values;
   for (int64_t i = 0; i < type.getNumElements(); ++i) {
@@ -379,10 +380,16 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
   Operation *ret = func.getBody().front().getTerminator();
   SmallVector<int64_t> results;
   Array retTypes;
+  // Results of unknown shape (custom operators): no ret_type, it follows
+  // from the body (resolution 7).
+  bool allRanked = llvm::all_of(ret->getOperandTypes(), [](Type t) {
+    return isa<RankedTensorType>(t);
+  });
   for (Value v : ret->getOperands()) {
     results.push_back(nodeOf(v));
-    if (std::optional<Object> t = typeOf(ret, v.getType()))
-      retTypes.push_back(std::move(*t));
+    if (allRanked)
+      if (std::optional<Object> t = typeOf(ret, v.getType()))
+        retTypes.push_back(std::move(*t));
   }
   if (results.empty()) {
     ++numErrors;
@@ -399,7 +406,7 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
                   {"body", body}};
   if (retTypes.size() == 1)
     function["ret_type"] = std::move(retTypes[0]);
-  else
+  else if (!retTypes.empty())
     function["ret_type"] = std::move(retTypes);
   add(std::move(function));
 
