@@ -63,9 +63,10 @@ JValue f32Value(Attribute attr) {
 /// Writes `v`, keys of objects in `keyOrder` first, then sorted.
 void writeValue(llvm::json::OStream &os, const JValue &v) {
   static const char *const keyOrder[] = {
-      "node_kind", "name", "op", "args", "attrs", "params", "body",
-      "ret_type", "dtype", "shape", "value", "fields", "tuple_value", "index",
-      "cond", "true_branch", "false_branch"};
+      "node_kind",   "name",        "op",          "args",  "attrs",
+      "params",      "body",        "ret_type",    "dtype", "shape",
+      "value",       "fields",      "tuple_value", "index", "cond",
+      "true_branch", "false_branch"};
   if (const Object *o = v.getAsObject()) {
     if (o->size() == 1)
       if (std::optional<StringRef> raw = o->getString("$raw"))
@@ -192,8 +193,8 @@ private:
 void Exporter::fail(Operation *op, const llvm::Twine &reason) {
   ++numErrors;
   std::string name = getLocName(op->getLoc());
-  op->emitError() << "relayviz: cannot export '" << op->getName()
-                  << "' (node '" << name << "'): " << reason;
+  op->emitError() << "relayviz: cannot export '" << op->getName() << "' (node '"
+                  << name << "'): " << reason;
 }
 
 int64_t Exporter::nodeOf(Value v) {
@@ -245,10 +246,9 @@ void Exporter::exportConstant(ConstantOp op) {
                         " elements is too large to write inline");
   std::optional<std::vector<char>> raw = getRawData(op.getValue());
   Type element = type.getElementType();
-  unsigned width =
-      element.isInteger(1) ? 8 : element.getIntOrFloatBitWidth();
-  if (!raw || static_cast<int64_t>(raw->size() * 8) !=
-                  width * type.getNumElements())
+  unsigned width = element.isInteger(1) ? 8 : element.getIntOrFloatBitWidth();
+  if (!raw ||
+      static_cast<int64_t>(raw->size() * 8) != width * type.getNumElements())
     return fail(op, "cannot read the constant's data");
   Array values;
   for (int64_t i = 0; i < type.getNumElements(); ++i) {
@@ -295,8 +295,8 @@ void Exporter::exportIf(scf::IfOp op) {
     if (yielded.size() == 1)
       branches[k] = yielded[0];
     else
-      branches[k] = add(Object{{"node_kind", "Tuple"},
-                               {"fields", ints(yielded)}});
+      branches[k] =
+          add(Object{{"node_kind", "Tuple"}, {"fields", ints(yielded)}});
   }
   if (op.getNumResults() == 0)
     return fail(op, "an If without results computes nothing");
@@ -316,9 +316,8 @@ void Exporter::exportOp(Operation *op) {
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return exportIf(ifOp);
   if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
-    bool onlyConditions = llvm::all_of(op->getUsers(), [](Operation *user) {
-      return isa<scf::IfOp>(user);
-    });
+    bool onlyConditions = llvm::all_of(
+        op->getUsers(), [](Operation *user) { return isa<scf::IfOp>(user); });
     if (!onlyConditions || !extract.getIndices().empty())
       fail(op, "tensor.extract is only expressible as an If condition");
     return;
@@ -364,9 +363,9 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
     std::string dtype = type ? getDTypeName(type.getElementType()) : "";
     if (dtype.empty()) {
       ++numErrors;
-      emitError(arg.getLoc()) << "relayviz: cannot export argument "
-                              << arg.getArgNumber() << " of type "
-                              << arg.getType() << ": no RelayViz Var type";
+      emitError(arg.getLoc())
+          << "relayviz: cannot export argument " << arg.getArgNumber()
+          << " of type " << arg.getType() << ": no RelayViz Var type";
       continue;
     }
     int64_t id = add(Object{{"node_kind", "Var"},
@@ -382,9 +381,8 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
   Array retTypes;
   // Results of unknown shape (custom operators): no ret_type, it follows
   // from the body (resolution 7).
-  bool allRanked = llvm::all_of(ret->getOperandTypes(), [](Type t) {
-    return isa<RankedTensorType>(t);
-  });
+  bool allRanked = llvm::all_of(
+      ret->getOperandTypes(), [](Type t) { return isa<RankedTensorType>(t); });
   for (Value v : ret->getOperands()) {
     results.push_back(nodeOf(v));
     if (allRanked)
@@ -397,13 +395,12 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
   }
   if (numErrors)
     return failure();
-  int64_t body = results.size() == 1
-                     ? results[0]
-                     : add(Object{{"node_kind", "Tuple"},
-                                  {"fields", ints(results)}});
-  Object function{{"node_kind", "Function"},
-                  {"params", std::move(params)},
-                  {"body", body}};
+  int64_t body =
+      results.size() == 1
+          ? results[0]
+          : add(Object{{"node_kind", "Tuple"}, {"fields", ints(results)}});
+  Object function{
+      {"node_kind", "Function"}, {"params", std::move(params)}, {"body", body}};
   if (retTypes.size() == 1)
     function["ret_type"] = std::move(retTypes[0]);
   else if (!retTypes.empty())
@@ -546,18 +543,18 @@ bool Exporter::exportTyped(Operation *op) {
       fail(op, "only 2-D pooling with explicit padding has a Relay operator");
       return true;
     }
-    Object attrs{{"pool_size", ints(kernel.asArrayRef())},
-                 {"strides", i64s("strides", {1, 1})},
-                 {"padding", i64s("pads", {0, 0, 0, 0})},
-                 {"dilation", i64s("dilations", {1, 1})},
-                 {"ceil_mode", op->getAttrOfType<BoolAttr>("ceil_mode") &&
-                                   op->getAttrOfType<BoolAttr>("ceil_mode")
-                                       .getValue()}};
+    Object attrs{
+        {"pool_size", ints(kernel.asArrayRef())},
+        {"strides", i64s("strides", {1, 1})},
+        {"padding", i64s("pads", {0, 0, 0, 0})},
+        {"dilation", i64s("dilations", {1, 1})},
+        {"ceil_mode", op->getAttrOfType<BoolAttr>("ceil_mode") &&
+                          op->getAttrOfType<BoolAttr>("ceil_mode").getValue()}};
     if (auto avg = dyn_cast<AvgPoolOp>(op))
       attrs["count_include_pad"] = avg.getCountIncludePad();
-    setResult(op, call(op, isa<MaxPoolOp>(op) ? "nn.max_pool2d"
-                                              : "nn.avg_pool2d",
-                       args, std::move(attrs)));
+    setResult(op,
+              call(op, isa<MaxPoolOp>(op) ? "nn.max_pool2d" : "nn.avg_pool2d",
+                   args, std::move(attrs)));
     return true;
   }
   if (isa<SoftmaxOp, LogSoftmaxOp>(op)) {

@@ -178,8 +178,7 @@ int64_t Importer::findEntry() {
 }
 
 void Importer::collectSubstitutions(int64_t entry) {
-  auto bindVar = [&](int64_t var, int64_t value, int64_t by,
-                     StringRef path) {
+  auto bindVar = [&](int64_t var, int64_t value, int64_t by, StringRef path) {
     if (!substitution.try_emplace(var, value).second)
       error(by, path,
             "variable '" + graph.nodes[var].name + "' is bound more than once");
@@ -323,7 +322,8 @@ void Importer::walk(int64_t root) {
     const Edge &edge = out[next++];
     if (state[edge.target] == Active) {
       error(id, edge.path,
-            "cycle: node " + llvm::Twine(edge.target) + " depends on itself");
+            "cycle: this reference leads back to node " +
+                llvm::Twine(edge.target));
       continue;
     }
     if (state[edge.target] == Done)
@@ -423,13 +423,12 @@ void Importer::buildConst(int64_t id) {
     valuePath = jsonPath(valuePath, "array_value");
     if (!type.hasStaticShape() ||
         type.getNumElements() != static_cast<int64_t>(node.constValues.size()))
-      return error(id, valuePath,
-                   "expected " +
-                       llvm::Twine(type.hasStaticShape()
-                                       ? type.getNumElements()
-                                       : -1) +
-                       " values for array_shape, got " +
-                       llvm::Twine(node.constValues.size()));
+      return error(
+          id, valuePath,
+          "expected " +
+              llvm::Twine(type.hasStaticShape() ? type.getNumElements() : -1) +
+              " values for array_shape, got " +
+              llvm::Twine(node.constValues.size()));
   }
   Type element = type.getElementType();
   SmallVector<Attribute> elements;
@@ -480,7 +479,8 @@ void Importer::buildTupleGetItem(int64_t id) {
   if (node.index < 0 ||
       node.index >= static_cast<int64_t>(tuple->values.size()))
     return error(id, path,
-                 "index " + llvm::Twine(node.index) + " out of range (tuple of " +
+                 "index " + llvm::Twine(node.index) +
+                     " out of range (tuple of " +
                      llvm::Twine(tuple->values.size()) + ")");
   Value v = tuple->values[node.index];
   if (!v)
@@ -506,12 +506,11 @@ void Importer::buildIf(int64_t id) {
   auto [thenScope, elseScope] = branchScopes[id];
   SmallVector<SmallVector<Value>> yielded;
   bool ok = true;
-  for (auto [k, scope, ref] :
-       {std::tuple(0, thenScope, &node.trueBranch),
-        std::tuple(1, elseScope, &node.falseBranch)}) {
+  for (auto [k, scope, ref] : {std::tuple(0, thenScope, &node.trueBranch),
+                               std::tuple(1, elseScope, &node.falseBranch)}) {
     OpBuilder::InsertionGuard guard(b);
-    Block &block = k == 0 ? tmp.getThenRegion().front()
-                          : tmp.getElseRegion().front();
+    Block &block =
+        k == 0 ? tmp.getThenRegion().front() : tmp.getElseRegion().front();
     b.setInsertionPointToEnd(&block);
     materializeScope(scope);
     const NodeValue *v = get(edges[id][k + 1].target);
@@ -527,8 +526,8 @@ void Importer::buildIf(int64_t id) {
     }
     scf::YieldOp::create(b, loc, v->values);
   }
-  if (ok && TypeRange(ValueRange(yielded[0])) !=
-                TypeRange(ValueRange(yielded[1]))) {
+  if (ok &&
+      TypeRange(ValueRange(yielded[0])) != TypeRange(ValueRange(yielded[1]))) {
     error(id, node.path, "the true and false branch have different types");
     ok = false;
   }
@@ -600,7 +599,8 @@ void Importer::buildCustom(CallContext &ctx) {
   if (ctx.hasAttrs)
     attrs.push_back(b.getNamedAttr(
         "source_attrs",
-        jsonToAttribute(b.getContext(), llvm::json::Value(llvm::json::Object(ctx.attrs)))));
+        jsonToAttribute(b.getContext(),
+                        llvm::json::Value(llvm::json::Object(ctx.attrs)))));
   attrs.push_back(b.getNamedAttr("domain", b.getStringAttr("relayviz")));
   auto op = CustomOp::create(b, ctx.loc, types, b.getStringAttr(ctx.opName),
                              inputs, /*source_attrs=*/nullptr,

@@ -200,8 +200,7 @@ void Decoder::decodeConst(const Object &o, Node &node, StringRef path) {
         if (item.kind() == Value::Number || item.kind() == Value::Boolean)
           node.constValues.push_back(item);
         else
-          errors.expected(jsonPath(listPath, i), "number",
-                          describeKind(item));
+          errors.expected(jsonPath(listPath, i), "number", describeKind(item));
       }
     } else {
       errors.expected(listPath, "array of numbers", describeKind(*values));
@@ -331,8 +330,8 @@ void Decoder::decode(const Value &v, Graph &graph) {
   if (std::optional<std::string> format =
           getString(*o, "format", "$", /*required=*/true))
     if (*format != "relayviz")
-      errors.report("$.format", "expected \"relayviz\", got \"" + *format +
-                                    "\"");
+      errors.report("$.format",
+                    "expected \"relayviz\", got \"" + *format + "\"");
   if (const Value *version = field(*o, "version", "$", /*required=*/true)) {
     std::vector<int64_t> parts = getIntList(*version, "$.version");
     if (parts.empty()) {

@@ -220,8 +220,8 @@ SmallVector<int64_t> get2D(CallContext &ctx, StringRef key,
   if (v.size() == 1)
     v.push_back(v[0]);
   if (v.size() != 2)
-    ctx.error(ctx.attrPath(key), "expected 1 or 2 values, got " +
-                                     llvm::Twine(v.size()));
+    ctx.error(ctx.attrPath(key),
+              "expected 1 or 2 values, got " + llvm::Twine(v.size()));
   return v;
 }
 
@@ -282,7 +282,8 @@ bool clip(CallContext &ctx) {
 bool conv2d(CallContext &ctx) {
   if (!isLayout(ctx, "data_layout", "NCHW") ||
       !isLayout(ctx, "kernel_layout", "OIHW") ||
-      !isLayout(ctx, "out_layout", "") || !ctx.getString("out_dtype", "").empty())
+      !isLayout(ctx, "out_layout", "") ||
+      !ctx.getString("out_dtype", "").empty())
     return false;
   if (!ctx.expectArgs(2))
     return true;
@@ -344,10 +345,10 @@ bool batchNorm(CallContext &ctx) {
     return false;
   if (!ctx.expectArgs(5))
     return true;
-  emit<BatchNormOp>(ctx,
-                    {ctx.input(0), ctx.input(1), ctx.input(2), ctx.input(3),
-                     ctx.input(4)},
-                    {f32(ctx, "epsilon", ctx.getFloat("epsilon", 1e-5))});
+  emit<BatchNormOp>(
+      ctx,
+      {ctx.input(0), ctx.input(1), ctx.input(2), ctx.input(3), ctx.input(4)},
+      {f32(ctx, "epsilon", ctx.getFloat("epsilon", 1e-5))});
   asTuple(ctx, 3);
   return true;
 }
@@ -496,19 +497,19 @@ bool pad(CallContext &ctx) {
   }
   llvm::append_range(begins, ends);
   std::string mode = ctx.getString("pad_mode", "constant");
-  std::optional<PadMode> padMode = llvm::StringSwitch<std::optional<PadMode>>(
-                                       mode)
-                                       .Case("constant", PadMode::Constant)
-                                       .Case("edge", PadMode::Edge)
-                                       .Case("reflect", PadMode::Reflect)
-                                       .Default(std::nullopt);
+  std::optional<PadMode> padMode =
+      llvm::StringSwitch<std::optional<PadMode>>(mode)
+          .Case("constant", PadMode::Constant)
+          .Case("edge", PadMode::Edge)
+          .Case("reflect", PadMode::Reflect)
+          .Default(std::nullopt);
   if (!padMode)
     return false;
   return emit<PadOp>(
       ctx, {ctx.input(0)},
       {i64s(ctx, "pads", begins),
-       ctx.b.getNamedAttr("mode", PadModeAttr::get(ctx.b.getContext(),
-                                                   *padMode)),
+       ctx.b.getNamedAttr("mode",
+                          PadModeAttr::get(ctx.b.getContext(), *padMode)),
        f32(ctx, "value", ctx.getFloat("pad_value", 0.0))});
 }
 
