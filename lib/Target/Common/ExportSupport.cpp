@@ -11,6 +11,11 @@
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/Common/GraphBuilder.h"
 
+#include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -117,4 +122,9 @@ std::optional<std::vector<char>> nngraph::getRawData(ElementsAttr value) {
     return bytes;
   }
   return std::vector<char>(raw.begin(), raw.end());
+}
+
+void nngraph::insertGraphDialects(DialectRegistry &registry) {
+  registry.insert<NNGraphDialect, arith::ArithDialect, func::FuncDialect,
+                  scf::SCFDialect, tensor::TensorDialect>();
 }

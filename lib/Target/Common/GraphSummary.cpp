@@ -110,9 +110,6 @@ void registerGraphSummaryTranslation() {
           return op->emitError("summary: expected a module");
         return printSummary(module, os);
       },
-      [](DialectRegistry &registry) {
-        registry.insert<NNGraphDialect, func::FuncDialect, scf::SCFDialect,
-                        tensor::TensorDialect>();
-      });
+      [](DialectRegistry &registry) { insertGraphDialects(registry); });
 }
 } // namespace mlir::nngraph

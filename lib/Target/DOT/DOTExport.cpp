@@ -184,8 +184,5 @@ void dot::registerDOTTranslations() {
           return op->emitError("dot: expected a module");
         return exportDOT(module, os);
       },
-      [](DialectRegistry &registry) {
-        registry.insert<NNGraphDialect, func::FuncDialect, scf::SCFDialect,
-                        tensor::TensorDialect>();
-      });
+      [](DialectRegistry &registry) { insertGraphDialects(registry); });
 }

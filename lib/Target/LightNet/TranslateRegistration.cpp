@@ -11,6 +11,7 @@
 
 #include "nngraph/Target/LightNet/TranslateRegistration.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/LightNet/LightNetExport.h"
 #include "nngraph/Target/LightNet/LightNetImport.h"
 
@@ -69,7 +70,5 @@ void nngraph::lightnet::registerLightNetTranslations() {
           return op->emitError("lightnet: expected a module");
         return exportLightNet(module, os);
       },
-      [](DialectRegistry &registry) {
-        registry.insert<NNGraphDialect, func::FuncDialect, scf::SCFDialect>();
-      });
+      [](DialectRegistry &registry) { insertGraphDialects(registry); });
 }

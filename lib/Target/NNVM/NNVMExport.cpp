@@ -23,6 +23,7 @@
 #include "nngraph/Target/NNVM/Params.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
@@ -140,6 +141,8 @@ private:
   LogicalResult checkTVMEntries();
   void write(llvm::raw_ostream &os);
   void writeGraphAttrs(llvm::json::OStream &j);
+  /// Keeps the graph's output names when they differ from MXNet's.
+  void recordOutputNames();
   LogicalResult writeParamsFile();
 
   func::FuncOp func;
@@ -157,6 +160,7 @@ private:
   unsigned unnamed = 0;
   std::optional<int64_t> mxnetVersion;
   bool hasDeviceIndex = false;
+  std::vector<std::string> customOutputNames;
 };
 
 } // namespace
@@ -562,7 +566,33 @@ void Exporter::write(llvm::raw_ostream &os) {
   os << "\n";
 }
 
+void Exporter::recordOutputNames() {
+  SmallVector<std::string> names;
+  bool conventional = true;
+  for (auto [i, head] : llvm::enumerate(heads)) {
+    const OutNode &node = nodes[head.node];
+    std::string expected =
+        node.op != "null" && node.outputTypes.size() > 1
+            ? node.name + "_output" + std::to_string(head.index)
+            : node.name + "_output";
+    names.push_back(getOutputName(func, i));
+    conventional &= names.back() == expected;
+  }
+  if (!conventional)
+    customOutputNames.assign(names.begin(), names.end());
+}
+
 void Exporter::writeGraphAttrs(llvm::json::OStream &j) {
+  // Output names other than MXNet's "<node>_output[<i>]" (from another
+  // format) ride along in an extension attribute that MXNet ignores.
+  if (!customOutputNames.empty())
+    j.attributeArray(kOutputNamesKey, [&] {
+      j.value("list_str");
+      j.array([&] {
+        for (const std::string &name : customOutputNames)
+          j.value(name);
+      });
+    });
   if (flavor == Flavor::MXNet) {
     if (mxnetVersion)
       j.attributeArray("mxnet_version", [&] {
@@ -674,6 +704,7 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
       for (Value v : ret.getOperands())
         if (std::optional<Entry> e = getEntry(v, false))
           heads.push_back(*e);
+      recordOutputNames();
       continue;
     }
     if (auto cst = dyn_cast<ConstantOp>(op)) {
@@ -685,8 +716,13 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
       continue;
     }
     if (op.getDialect() && op.getDialect()->getNamespace() != "nngraph") {
-      error(&op, "cannot export '" + op.getName().getStringRef() +
-                     "': not an nngraph operation");
+      // Structured control flow (and the scalar it branches on) has no
+      // counterpart in a dataflow graph of operators.
+      StringRef why = op.getNumRegions() || isa<tensor::ExtractOp>(op)
+                          ? "NNVM graphs have no control flow"
+                          : "not an nngraph operation";
+      error(&op, "cannot export '" + op.getName().getStringRef() + "' (node '" +
+                     nodeName(&op) + "'): " + why);
       continue;
     }
     exportOp(&op);

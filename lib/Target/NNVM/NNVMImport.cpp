@@ -714,6 +714,10 @@ OwningOpRef<ModuleOp> Importer::run() {
                    : numResults.count(head.node)
                        ? numResults.lookup(head.node) > 1
                        : getNumVisibleOutputs(head.node) > 1;
+    if (graph.outputNames.size() == graph.heads.size()) {
+      names.push_back(graph.outputNames[i]);
+      continue;
+    }
     names.push_back(several
                         ? producer.name + "_output" + std::to_string(head.index)
                         : producer.name + "_output");

@@ -257,6 +257,15 @@ void Decoder::decodeGraphAttrs(const Value &v, Graph &graph, StringRef path) {
         }
     } else if (key == "storage_id") {
       graph.storageIds = getIntList(&payload, payloadPath, true);
+    } else if (key == kOutputNamesKey) {
+      if (const Array *a = getArray(&payload, payloadPath, true))
+        for (auto [i, item] : llvm::enumerate(*a)) {
+          if (std::optional<StringRef> s = item.getAsString())
+            graph.outputNames.push_back(s->str());
+          else
+            errors.expected(jsonPath(payloadPath, i), "string",
+                            describeKind(item));
+        }
     } else if (key == "device_index") {
       graph.deviceIndex = getIntList(&payload, payloadPath, true);
     } else if (key == "dtype") {

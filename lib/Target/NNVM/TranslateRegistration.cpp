@@ -12,6 +12,7 @@
 
 #include "nngraph/Target/NNVM/TranslateRegistration.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/NNVM/NNVMExport.h"
 #include "nngraph/Target/NNVM/NNVMImport.h"
 
@@ -102,8 +103,6 @@ void nngraph::nnvm::registerNNVMTranslations() {
         options.paramsPath = clOptions->exportParams;
         return exportNNVMGraph(module, os, options);
       },
-      [](DialectRegistry &registry) {
-        registry.insert<NNGraphDialect, func::FuncDialect>();
-      });
+      [](DialectRegistry &registry) { insertGraphDialects(registry); });
   registerNNVMParamsTestTranslations();
 }

@@ -49,6 +49,12 @@ std::string getDTypeName(Type type);
 /// each), or nullopt when they cannot be read.
 std::optional<std::vector<char>> getRawData(ElementsAttr value);
 
+/// Inserts every dialect an imported graph may contain (nngraph, func, and
+/// scf/tensor/arith for structured control flow): the registry of every
+/// translation that reads a graph, so that any importer's output can be
+/// exported to any format.
+void insertGraphDialects(DialectRegistry &registry);
+
 /// Registers --test-graph-summary: sources, operations, edges, shapes and
 /// names of a graph, one per line, for comparing format conversions.
 void registerGraphSummaryTranslation();

@@ -30,6 +30,10 @@ namespace nnvm {
 /// Which shape of the format a file has.
 enum class Flavor { MXNet, NNVM, TVM };
 
+/// Graph attribute (a tagged "list_str") holding the output names of a graph
+/// exported from another format; MXNet and TVM ignore it.
+inline constexpr llvm::StringLiteral kOutputNamesKey = "nngraph_output_names";
+
 /// A reference to output `index` of node `node`; `version` counts writes to
 /// mutable state and carries no meaning on import.
 struct Entry {
@@ -75,6 +79,9 @@ struct Graph {
   std::vector<std::string> dltypes;
   std::vector<int64_t> storageIds;
   std::vector<int64_t> deviceIndex;
+  /// nngraph extension: the graph's output names, one per head, when they
+  /// are not MXNet's "<node>_output" (a graph that came from another format).
+  std::vector<std::string> outputNames;
 
   Flavor getFlavor() const;
   /// The entry slot of output `index` of `node` from node_row_ptr; nullopt
