@@ -17,8 +17,8 @@
 using namespace mlir;
 using namespace mlir::nngraph;
 
-Value nngraph::detail::createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
-                          ValueRange operands) {
+Value nngraph::detail::createEmpty(OpBuilder &b, Location loc,
+                                   RankedTensorType type, ValueRange operands) {
   SmallVector<Value> dynamicSizes;
   int64_t rank = type.getRank();
   for (int64_t i = 0; i < rank; ++i) {
@@ -42,15 +42,16 @@ Value nngraph::detail::createEmpty(OpBuilder &b, Location loc, RankedTensorType 
 }
 
 Value nngraph::detail::scalarConstant(OpBuilder &b, Location loc, Type type,
-                             double value) {
+                                      double value) {
   if (isa<FloatType>(type))
     return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
   return arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(type, static_cast<int64_t>(value)));
 }
 
-Value nngraph::detail::createFilled(OpBuilder &b, Location loc, RankedTensorType type,
-                           ValueRange operands, double value) {
+Value nngraph::detail::createFilled(OpBuilder &b, Location loc,
+                                    RankedTensorType type, ValueRange operands,
+                                    double value) {
   Value empty = createEmpty(b, loc, type, operands);
   Value scalar = scalarConstant(b, loc, type.getElementType(), value);
   return linalg::FillOp::create(b, loc, ValueRange{scalar}, ValueRange{empty})
@@ -58,7 +59,8 @@ Value nngraph::detail::createFilled(OpBuilder &b, Location loc, RankedTensorType
 }
 
 AffineMap nngraph::detail::broadcastMap(RankedTensorType operandType,
-                               RankedTensorType resultType, MLIRContext *ctx) {
+                                        RankedTensorType resultType,
+                                        MLIRContext *ctx) {
   int64_t rank = resultType.getRank(), offset = rank - operandType.getRank();
   SmallVector<AffineExpr> exprs;
   for (int64_t j = 0; j < operandType.getRank(); ++j) {
@@ -71,7 +73,7 @@ AffineMap nngraph::detail::broadcastMap(RankedTensorType operandType,
 }
 
 Value nngraph::detail::multiplyAdd(OpBuilder &b, Location loc, Value x, Value y,
-                          Value acc) {
+                                   Value acc) {
   if (isa<FloatType>(x.getType()))
     return arith::AddFOp::create(b, loc, acc,
                                  arith::MulFOp::create(b, loc, x, y));

@@ -33,6 +33,8 @@ void nngraph::populateNNGraphToLinalgConversionPatterns(
     RewritePatternSet &patterns, ConversionTarget &target) {
   detail::populateElementwisePatterns(patterns, target);
   detail::populateMatmulPatterns(patterns, target);
+  detail::populateConvPatterns(patterns, target);
+  detail::populatePoolingPatterns(patterns, target);
 }
 
 namespace {

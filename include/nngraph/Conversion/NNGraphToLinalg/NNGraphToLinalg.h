@@ -30,6 +30,12 @@ void populateElementwisePatterns(RewritePatternSet &patterns,
 /// MatMul (batch broadcasting, 1-D operands) and Gemm.
 void populateMatmulPatterns(RewritePatternSet &patterns,
                             ConversionTarget &target);
+/// Conv (1-3-D, grouped, depthwise) with padding and bias.
+void populateConvPatterns(RewritePatternSet &patterns,
+                          ConversionTarget &target);
+/// MaxPool, AveragePool (pads, ceil_mode, count_include_pad), global pools.
+void populatePoolingPatterns(RewritePatternSet &patterns,
+                             ConversionTarget &target);
 } // namespace detail
 
 } // namespace nngraph

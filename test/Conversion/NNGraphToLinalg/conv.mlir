@@ -1,0 +1,34 @@
+// RUN: nngraph-opt %s --split-input-file --convert-nngraph-to-linalg | FileCheck %s
+
+// One group: zero padding, the bias broadcast into the accumulator, then
+// the named convolution with strides and dilations.
+// CHECK-LABEL: func.func @conv_bias
+// CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: %[[ACC:.*]] = linalg.generic {{.*}} ins(%arg2 : tensor<8xf32>)
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%[[P]], %arg1 : tensor<1x3x34x34xf32>, tensor<8x3x3x3xf32>) outs(%[[ACC]] : tensor<1x8x16x16xf32>)
+func.func @conv_bias(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x16x16xf32> {
+  %0 = nngraph.conv %x, %w, %b {pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x3x32x32xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x16x16xf32>
+  return %0 : tensor<1x8x16x16xf32>
+}
+
+// -----
+
+// Depthwise: the (C, 1, KH, KW) weight is collapsed for the named op.
+// CHECK-LABEL: func.func @depthwise
+// CHECK: tensor.collapse_shape %arg1 {{\[\[}}0, 1], [2], [3]] : tensor<4x1x3x3xf32> into tensor<4x3x3xf32>
+// CHECK: linalg.depthwise_conv_2d_nchw_chw
+func.func @depthwise(%x: tensor<1x4x8x8xf32>, %w: tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  %0 = nngraph.conv %x, %w {group = 4 : i64} : (tensor<1x4x8x8xf32>, tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+// Other groups: one generic whose input map picks the group's channels.
+// CHECK-DAG: #[[$IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, (d1 floordiv 2) * 2 + d4, d2 + d5, d3 + d6)>
+// CHECK-LABEL: func.func @grouped
+// CHECK: linalg.generic {indexing_maps = [#[[$IN]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+func.func @grouped(%x: tensor<1x4x8x8xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  %0 = nngraph.conv %x, %w {group = 2 : i64} : (tensor<1x4x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
