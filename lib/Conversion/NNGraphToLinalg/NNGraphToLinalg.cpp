@@ -35,6 +35,7 @@ void nngraph::populateNNGraphToLinalgConversionPatterns(
   detail::populateMatmulPatterns(patterns, target);
   detail::populateConvPatterns(patterns, target);
   detail::populatePoolingPatterns(patterns, target);
+  detail::populateReductionPatterns(patterns, target);
 }
 
 namespace {
