@@ -64,6 +64,8 @@ public:
 
 private:
   void fail(Operation *op, const llvm::Twine &reason);
+  void checkReserved(const std::optional<Object> &meta, StringRef key,
+                     Location loc, const llvm::Twine &what);
   std::string uniqueId(StringRef base);
   std::optional<Object> toMetadata(DictionaryAttr dict);
   std::optional<int64_t> addTensor(Value value, StringRef id, StringRef role,
@@ -104,6 +106,16 @@ void Exporter::fail(Operation *op, const llvm::Twine &reason) {
   std::string node = getLocName(op->getLoc());
   op->emitError() << "xoc: cannot export '" << op->getName() << "' (node '"
                   << node << "'): " << reason;
+}
+
+/// The metadata keys of the nngraph extension are the exporter's to write.
+void Exporter::checkReserved(const std::optional<Object> &meta, StringRef key,
+                             Location loc, const llvm::Twine &what) {
+  if (!meta || !meta->get(key))
+    return;
+  failed = true;
+  emitError(loc) << "xoc: cannot export " << what << ": metadata key '" << key
+                 << "' is reserved for the nngraph name extension";
 }
 
 std::string Exporter::uniqueId(StringRef base) {
@@ -210,6 +222,8 @@ void Exporter::exportConstant(ConstantOp op) {
     return;
   std::optional<Object> meta =
       toMetadata(op->getAttrOfType<DictionaryAttr>(kMetadataAttr));
+  checkReserved(meta, kNameKey, op.getLoc(),
+                "constant '" + tensors[*t].id + "'");
   // Several constants (and operations) of one node share its name; the tensor
   // id is unique, so the name is kept beside it.
   if (!name.empty() && name != tensors[*t].id) {
@@ -452,6 +466,9 @@ LogicalResult Exporter::run() {
     fail(func, "a graph function has exactly one block");
     return failure();
   }
+  checkReserved(
+      toMetadata(module->getAttrOfType<DictionaryAttr>(kMetadataAttr)),
+      kOutputNamesKey, module.getLoc(), "the graph");
   Block &body = func.getBody().front();
   Operation *ret = body.getTerminator();
   for (auto [i, v] : llvm::enumerate(ret->getOperands()))
@@ -467,6 +484,8 @@ LogicalResult Exporter::run() {
       continue;
     std::optional<Object> meta =
         toMetadata(func.getArgAttrOfType<DictionaryAttr>(i, kMetadataAttr));
+    checkReserved(meta, kNameKey, arg.getLoc(),
+                  "graph input '" + tensors[*t].id + "'");
     if (name != tensors[*t].id) {
       if (!meta)
         meta = Object();

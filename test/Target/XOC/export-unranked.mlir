@@ -16,3 +16,9 @@ func.func @main(%x: tensor<1x4xf32> {nngraph.name = "x"},
   %2 = nngraph.custom "QActivation"(%1) {domain = "mxnet"} : (tensor<1x4xf32>) -> tensor<1x4xf32> loc("q")
   return %2 : tensor<1x4xf32>
 }
+
+// The metadata keys of the name extension are reserved.
+// RUN: not nngraph-translate --export-xoc %S/Inputs/reserved.mlir 2>&1 | FileCheck %s --check-prefix=RESERVED
+// RESERVED-DAG: error: {{.*}}xoc: cannot export graph input 'x': metadata key 'nngraph_name' is reserved for the nngraph name extension
+// RESERVED-DAG: error: {{.*}}xoc: cannot export constant 'c': metadata key 'nngraph_name' is reserved for the nngraph name extension
+// RESERVED-DAG: error: {{.*}}xoc: cannot export the graph: metadata key 'nngraph_output_names' is reserved for the nngraph name extension
