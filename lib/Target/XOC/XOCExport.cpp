@@ -26,6 +26,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <cstring>
 
@@ -63,6 +64,8 @@ public:
 
 private:
   void fail(Operation *op, const llvm::Twine &reason);
+  void checkReserved(const std::optional<Object> &meta, StringRef key,
+                     Location loc, const llvm::Twine &what);
   std::string uniqueId(StringRef base);
   std::optional<Object> toMetadata(DictionaryAttr dict);
   std::optional<int64_t> addTensor(Value value, StringRef id, StringRef role,
@@ -80,7 +83,14 @@ private:
   std::vector<TensorOut> tensors;
   std::vector<NodeOut> nodes;
   SmallVector<int64_t> inputs, outputs;
+  /// The output names, written when one differs from its tensor's id (a
+  /// value returned twice, an input or a constant returned).
+  std::vector<std::string> outputNames;
+  bool renamedOutputs = false;
   llvm::DenseMap<Value, int64_t> tensorOf;
+  /// Values that could not be written (reported once, where they are made:
+  /// their readers are not reported again).
+  llvm::DenseSet<Value> unwritten;
   llvm::StringMap<unsigned> usedIds;
   /// Per operation name, the attributes a new operation starts with (the
   /// ODS defaults, which the printer leaves out and nobody wrote).
@@ -96,6 +106,16 @@ void Exporter::fail(Operation *op, const llvm::Twine &reason) {
   std::string node = getLocName(op->getLoc());
   op->emitError() << "xoc: cannot export '" << op->getName() << "' (node '"
                   << node << "'): " << reason;
+}
+
+/// The metadata keys of the nngraph extension are the exporter's to write.
+void Exporter::checkReserved(const std::optional<Object> &meta, StringRef key,
+                             Location loc, const llvm::Twine &what) {
+  if (!meta || !meta->get(key))
+    return;
+  failed = true;
+  emitError(loc) << "xoc: cannot export " << what << ": metadata key '" << key
+                 << "' is reserved for the nngraph name extension";
 }
 
 std::string Exporter::uniqueId(StringRef base) {
@@ -124,11 +144,18 @@ std::optional<int64_t> Exporter::addTensor(Value value, StringRef id,
   auto type = dyn_cast<RankedTensorType>(value.getType());
   std::string dtype = type ? getDTypeName(type.getElementType()) : "";
   if (!type || dtype.empty()) {
+    unwritten.insert(value);
     std::string text;
     llvm::raw_string_ostream os(text);
     os << "tensor '" << id << "' of type " << value.getType()
        << " has no XOC shape and dtype";
-    fail(op ? op : func.getOperation(), text);
+    if (op) {
+      fail(op, text);
+    } else {
+      failed = true;
+      emitError(value.getLoc())
+          << "xoc: cannot export graph input '" << id << "': " << text;
+    }
     return std::nullopt;
   }
   TensorOut t;
@@ -195,6 +222,15 @@ void Exporter::exportConstant(ConstantOp op) {
     return;
   std::optional<Object> meta =
       toMetadata(op->getAttrOfType<DictionaryAttr>(kMetadataAttr));
+  checkReserved(meta, kNameKey, op.getLoc(),
+                "constant '" + tensors[*t].id + "'");
+  // Several constants (and operations) of one node share its name; the tensor
+  // id is unique, so the name is kept beside it.
+  if (!name.empty() && name != tensors[*t].id) {
+    if (!meta)
+      meta = Object();
+    (*meta)[kNameKey] = name;
+  }
   ElementsAttr value = op.getValue();
   if (value.getNumElements() <= options.maxValueElements) {
     if (std::optional<Array> values = getValues(value)) {
@@ -348,13 +384,30 @@ void Exporter::exportOp(Operation *op) {
   if (node.id.empty())
     node.id =
         op->getName().stripDialect().str() + "_" + std::to_string(nodes.size());
+  bool complete = true;
   for (Value operand : op->getOperands()) {
     auto it = tensorOf.find(operand);
     if (it == tensorOf.end()) {
-      fail(op, "an operand is not a tensor of the graph");
-      return;
+      // A value that could not be written was reported where it was made.
+      if (!unwritten.contains(operand))
+        fail(op, "an operand is not a tensor of the graph");
+      complete = false;
+      continue;
     }
     node.inputs.push_back(it->second);
+  }
+  if (!complete) {
+    for (Value result : op->getResults())
+      unwritten.insert(result);
+    // Still check the operation itself, so that every problem is reported.
+    if (auto custom = dyn_cast<CustomOp>(op)) {
+      exportCustom(custom, node);
+    } else if (const OpSpec *spec = lookupMLIR(op->getName().getStringRef())) {
+      exportTyped(op, *spec, node);
+    } else {
+      fail(op, "the operation has no XOC counterpart");
+    }
+    return;
   }
   if (auto custom = dyn_cast<CustomOp>(op)) {
     exportCustom(custom, node);
@@ -363,6 +416,8 @@ void Exporter::exportOp(Operation *op) {
     addStaticInputs(op, *spec, node);
   } else {
     fail(op, "the operation has no XOC counterpart");
+    for (Value result : op->getResults())
+      unwritten.insert(result);
     return;
   }
   // Everything that is not an ONNX attribute is metadata.
@@ -411,6 +466,9 @@ LogicalResult Exporter::run() {
     fail(func, "a graph function has exactly one block");
     return failure();
   }
+  checkReserved(
+      toMetadata(module->getAttrOfType<DictionaryAttr>(kMetadataAttr)),
+      kOutputNamesKey, module.getLoc(), "the graph");
   Block &body = func.getBody().front();
   Operation *ret = body.getTerminator();
   for (auto [i, v] : llvm::enumerate(ret->getOperands()))
@@ -418,24 +476,35 @@ LogicalResult Exporter::run() {
   for (BlockArgument arg : body.getArguments()) {
     unsigned i = arg.getArgNumber();
     std::string name = getInputName(func, i);
-    usedIds.try_emplace(name, 1);
     auto role = func.getArgAttrOfType<StringAttr>(i, kRoleAttr);
     bool weight = role && role.getValue() == "weight";
     std::optional<int64_t> t =
-        addTensor(arg, name, weight ? "weight" : "input", nullptr);
+        addTensor(arg, uniqueId(name), weight ? "weight" : "input", nullptr);
     if (!t)
       continue;
-    tensors[*t].metadata =
+    std::optional<Object> meta =
         toMetadata(func.getArgAttrOfType<DictionaryAttr>(i, kMetadataAttr));
+    checkReserved(meta, kNameKey, arg.getLoc(),
+                  "graph input '" + tensors[*t].id + "'");
+    if (name != tensors[*t].id) {
+      if (!meta)
+        meta = Object();
+      (*meta)[kNameKey] = name;
+    }
+    tensors[*t].metadata = std::move(meta);
     if (!weight)
       inputs.push_back(*t);
   }
   for (Operation &op : body.without_terminator())
     exportOp(&op);
-  for (Value v : ret->getOperands()) {
+  for (auto [i, v] : llvm::enumerate(ret->getOperands())) {
     auto it = tensorOf.find(v);
-    if (it != tensorOf.end())
-      outputs.push_back(it->second);
+    if (it == tensorOf.end())
+      continue;
+    outputs.push_back(it->second);
+    std::string name = getOutputName(func, i);
+    outputNames.push_back(name);
+    renamedOutputs |= name != tensors[it->second].id;
   }
   return failure(failed);
 }
@@ -455,6 +524,14 @@ void Exporter::write(llvm::raw_ostream &os) {
     name = id;
   std::optional<Object> meta =
       toMetadata(module->getAttrOfType<DictionaryAttr>(kMetadataAttr));
+  if (renamedOutputs) {
+    if (!meta)
+      meta = Object();
+    Array names;
+    for (const std::string &n : outputNames)
+      names.push_back(n);
+    (*meta)[kOutputNamesKey] = std::move(names);
+  }
   llvm::json::OStream j(os, 2);
   auto ints = [&](StringRef key, ArrayRef<int64_t> values) {
     j.attributeArray(key, [&] {

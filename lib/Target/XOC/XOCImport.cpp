@@ -97,17 +97,29 @@ Type getElementType(Builder &b, StringRef dtype) {
       .Default(nullptr);
 }
 
-/// Tensor metadata without the `value` key, as a dictionary (null if empty
-/// and `keepEmpty` is false).
+/// Tensor metadata without the nngraph name of a constant or input (if
+/// `dropName`) and without the `value` key (if `dropValue`), as a dictionary;
+/// null if dropping keys leaves it empty.
 DictionaryAttr metadataAttr(MLIRContext *ctx, const Object &metadata,
-                            bool dropValue) {
+                            bool dropValue, bool dropName = true) {
   Object copy = expandDottedKeys(metadata);
+  bool dropped = dropName && copy.erase(kNameKey);
   if (dropValue)
-    copy.erase(kValueKey);
-  if (dropValue && copy.empty())
+    dropped |= copy.erase(kValueKey);
+  if (dropped && copy.empty())
     return nullptr;
   return cast<DictionaryAttr>(
       jsonToAttribute(ctx, llvm::json::Value(std::move(copy))));
+}
+
+/// The nngraph name of a constant or graph input: the tensor id, unless the
+/// metadata keeps another one (`nngraph_name`, written by the exporter when
+/// names are shared).
+StringRef getTensorName(const Tensor &tensor) {
+  if (tensor.metadata)
+    if (std::optional<StringRef> name = tensor.metadata->getString(kNameKey))
+      return *name;
+  return tensor.id;
 }
 
 std::string printJSON(const llvm::json::Value &v) {
@@ -206,7 +218,8 @@ Value Importer::makeConstant(int64_t t, const Array &items) {
         HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t));
     value = DenseResourceElementsAttr::get(type, tensor.id, std::move(blob));
   }
-  auto op = ConstantOp::create(b, gb.getNameLoc(tensor.id), type, value);
+  auto op =
+      ConstantOp::create(b, gb.getNameLoc(getTensorName(tensor)), type, value);
   if (DictionaryAttr meta =
           metadataAttr(b.getContext(), *tensor.metadata, /*dropValue=*/true))
     op->setAttr(kMetadataAttr, meta);
@@ -238,9 +251,11 @@ Value Importer::getTensor(int64_t t, const Node &node, StringRef path) {
   if (tensor.role == "weight")
     attrs.push_back(b.getNamedAttr(kRoleAttr, b.getStringAttr("weight")));
   if (tensor.metadata)
-    attrs.push_back(b.getNamedAttr(
-        kMetadataAttr, metadataAttr(b.getContext(), *tensor.metadata, false)));
-  return values[t] = gb.addInput(tensor.id, types[t], attrs, kTensorOrder + t);
+    if (DictionaryAttr meta =
+            metadataAttr(b.getContext(), *tensor.metadata, false))
+      attrs.push_back(b.getNamedAttr(kMetadataAttr, meta));
+  return values[t] = gb.addInput(getTensorName(tensor), types[t], attrs,
+                                 kTensorOrder + t);
 }
 
 void Importer::finishOp(Operation *op, const Node &node) {
@@ -256,7 +271,9 @@ void Importer::finishOp(Operation *op, const Node &node) {
     names.push_back(b.getStringAttr(tensor.id));
     if (tensor.metadata) {
       anyMeta = true;
-      metas.push_back(metadataAttr(b.getContext(), *tensor.metadata, false));
+      // `nngraph_name` means nothing on a result (its name is the node's).
+      metas.push_back(metadataAttr(b.getContext(), *tensor.metadata,
+                                   /*dropValue=*/false, /*dropName=*/false));
     } else {
       metas.push_back(b.getDictionaryAttr({}));
     }
@@ -600,10 +617,10 @@ OwningOpRef<ModuleOp> Importer::run() {
     const Tensor &tensor = graph.tensors[t];
     SmallVector<NamedAttribute> attrs;
     if (tensor.metadata)
-      attrs.push_back(
-          b.getNamedAttr(kMetadataAttr, metadataAttr(b.getContext(),
-                                                     *tensor.metadata, false)));
-    values[t] = gb.addInput(tensor.id, types[t], attrs, i);
+      if (DictionaryAttr meta =
+              metadataAttr(b.getContext(), *tensor.metadata, false))
+        attrs.push_back(b.getNamedAttr(kMetadataAttr, meta));
+    values[t] = gb.addInput(getTensorName(tensor), types[t], attrs, i);
   }
   for (const Node &node : graph.nodes)
     importNode(node);
@@ -611,22 +628,42 @@ OwningOpRef<ModuleOp> Importer::run() {
   std::vector<std::string> names;
   Node graphNode;
   graphNode.id = graph.name;
+  // The output names, if the exporter kept them beside the tensor ids.
+  std::optional<Object> graphMeta;
+  const Array *outputNames = nullptr;
+  if (graph.metadata) {
+    graphMeta = expandDottedKeys(*graph.metadata);
+    if (const llvm::json::Value *v = graphMeta->get(kOutputNamesKey)) {
+      outputNames = v->getAsArray();
+      bool good = outputNames && outputNames->size() == graph.outputs.size();
+      for (size_t i = 0; good && i < outputNames->size(); ++i)
+        good = (*outputNames)[i].getAsString().has_value();
+      if (!good) {
+        gb.emitFileError("expected " + llvm::Twine(graph.outputs.size()) +
+                         " strings (one per output) at " +
+                         jsonPath("$.metadata", kOutputNamesKey));
+        outputNames = nullptr;
+      }
+    }
+  }
   for (auto [i, t] : llvm::enumerate(graph.outputs)) {
     Value v = getTensor(t, graphNode, jsonPath("$.outputs", i));
     if (!v)
       continue;
     results.push_back(v);
-    names.push_back(graph.tensors[t].id);
+    names.push_back(outputNames ? (*outputNames)[i].getAsString()->str()
+                                : graph.tensors[t].id);
   }
+  if (graphMeta)
+    graphMeta->erase(kOutputNamesKey);
   ModuleOp module = gb.getModule();
   module->setAttr("nngraph.source_format", b.getStringAttr("xoc"));
   module->setAttr(kGraphIdAttr, b.getStringAttr(graph.id));
   module->setAttr(kGraphNameAttr, b.getStringAttr(graph.name));
-  if (graph.metadata && !graph.metadata->empty())
-    module->setAttr(
-        kMetadataAttr,
-        jsonToAttribute(b.getContext(),
-                        llvm::json::Value(expandDottedKeys(*graph.metadata))));
+  if (graphMeta && !graphMeta->empty())
+    module->setAttr(kMetadataAttr,
+                    jsonToAttribute(b.getContext(),
+                                    llvm::json::Value(std::move(*graphMeta))));
   if (results.size() != graph.outputs.size())
     return nullptr;
   return gb.finish(results, names);

@@ -40,6 +40,14 @@ inline constexpr llvm::StringLiteral kGraphNameAttr = "nngraph.graph_name";
 /// The key of tensor metadata that holds a weight's values (flat, row-major;
 /// one value for a splat).
 inline constexpr llvm::StringLiteral kValueKey = "value";
+/// nngraph extension: the key of tensor metadata that holds the nngraph name
+/// (NameLoc) of a constant or graph input when it differs from the tensor id
+/// (tensor ids are unique, nngraph names need not be). The importer uses it
+/// for the location and does not keep it in the metadata.
+inline constexpr llvm::StringLiteral kNameKey = "nngraph_name";
+/// nngraph extension: the key of graph metadata that holds the output names
+/// (a string per entry of `outputs`) when one differs from its tensor id.
+inline constexpr llvm::StringLiteral kOutputNamesKey = "nngraph_output_names";
 
 struct ImportOptions {
   /// Unknown operators (and ONNX operators whose attributes have no typed
