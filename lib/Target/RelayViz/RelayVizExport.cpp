@@ -312,6 +312,12 @@ void Exporter::exportIf(scf::IfOp op) {
 void Exporter::exportOp(Operation *op) {
   if (isa<func::ReturnOp, scf::YieldOp>(op))
     return;
+  // Attributes outside the op's own (discardable ones) have no place in a
+  // node: refuse rather than drop them.
+  if (op->getDialect() && op->getDialect()->getNamespace() == "nngraph")
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      fail(op, "attribute '" + attr.getName().strref() +
+                   "' has no RelayViz counterpart");
   if (auto c = dyn_cast<ConstantOp>(op))
     return exportConstant(c);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
@@ -346,15 +352,9 @@ void Exporter::exportOp(Operation *op) {
   }
   if (isa<KernelCallOp>(op))
     return fail(op, "a precompiled kernel call has no Relay counterpart");
-  if (op->getDialect() && op->getDialect()->getNamespace() == "nngraph") {
-    // Attributes outside the op's own (discardable ones) have no place in a
-    // Call: refuse rather than drop them.
-    for (NamedAttribute attr : op->getDiscardableAttrs())
-      fail(op, "attribute '" + attr.getName().strref() +
-                   "' has no RelayViz counterpart");
-    if (exportTyped(op))
-      return;
-  }
+  if (op->getDialect() && op->getDialect()->getNamespace() == "nngraph" &&
+      exportTyped(op))
+    return;
   fail(op, "no RelayViz counterpart");
 }
 
