@@ -18,6 +18,7 @@
 #include "nngraph/Target/RelayViz/RelayVizExport.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Target/Common/ExportSupport.h"
+#include "nngraph/Target/Common/GraphBuilder.h"
 #include "nngraph/Target/Common/JSONSupport.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -63,10 +64,10 @@ JValue f32Value(Attribute attr) {
 /// Writes `v`, keys of objects in `keyOrder` first, then sorted.
 void writeValue(llvm::json::OStream &os, const JValue &v) {
   static const char *const keyOrder[] = {
-      "node_kind",   "name",        "op",          "args",  "attrs",
-      "params",      "body",        "ret_type",    "dtype", "shape",
-      "value",       "fields",      "tuple_value", "index", "cond",
-      "true_branch", "false_branch"};
+      "node_kind", "name",        "op",          "args",         "attrs",
+      "params",    "body",        "ret_type",    "output_names", "dtype",
+      "shape",     "value",       "fields",      "tuple_value",  "index",
+      "cond",      "true_branch", "false_branch"};
   if (const Object *o = v.getAsObject()) {
     if (o->size() == 1)
       if (std::optional<StringRef> raw = o->getString("$raw"))
@@ -311,6 +312,12 @@ void Exporter::exportIf(scf::IfOp op) {
 void Exporter::exportOp(Operation *op) {
   if (isa<func::ReturnOp, scf::YieldOp>(op))
     return;
+  // Attributes outside the op's own (discardable ones) have no place in a
+  // node: refuse rather than drop them.
+  if (op->getDialect() && op->getDialect()->getNamespace() == "nngraph")
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      fail(op, "attribute '" + attr.getName().strref() +
+                   "' has no RelayViz counterpart");
   if (auto c = dyn_cast<ConstantOp>(op))
     return exportConstant(c);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
@@ -393,6 +400,22 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
     ++numErrors;
     emitError(func.getLoc()) << "relayviz: a Function needs a result";
   }
+  // The `output_names` extension: the graph output names, verbatim.
+  Array outputNames;
+  if (Attribute attr = func->getAttr(kResultNamesAttr)) {
+    auto names = dyn_cast<ArrayAttr>(attr);
+    bool valid = names && names.size() == ret->getNumOperands() &&
+                 llvm::all_of(names, llvm::IsaPred<StringAttr>);
+    if (!valid) {
+      ++numErrors;
+      emitError(func.getLoc())
+          << "relayviz: cannot export '" << kResultNamesAttr
+          << "': expected one string per result";
+    } else {
+      for (Attribute name : names)
+        outputNames.push_back(cast<StringAttr>(name).str());
+    }
+  }
   if (numErrors)
     return failure();
   int64_t body =
@@ -405,6 +428,8 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
     function["ret_type"] = std::move(retTypes[0]);
   else if (!retTypes.empty())
     function["ret_type"] = std::move(retTypes);
+  if (!outputNames.empty())
+    function["output_names"] = std::move(outputNames);
   add(std::move(function));
 
   llvm::json::OStream out(os, 2);
@@ -465,8 +490,9 @@ bool Exporter::exportTyped(Operation *op) {
   StringRef name = op->getName().getStringRef();
   auto it = simple.find(name);
   if (it != simple.end()) {
+    auto inputType = cast<ShapedType>(op->getOperand(0).getType());
     if (name.starts_with("nngraph.global_") &&
-        cast<ShapedType>(op->getOperand(0).getType()).getRank() != 4) {
+        (!inputType.hasRank() || inputType.getRank() != 4)) {
       fail(op, "only 2-D global pooling has a Relay operator");
       return true;
     }
@@ -497,20 +523,20 @@ bool Exporter::exportTyped(Operation *op) {
     return true;
   }
   if (auto conv = dyn_cast<ConvOp>(op)) {
-    if (cast<ShapedType>(conv.getWeight().getType()).getRank() != 4 ||
-        autoPadSet()) {
+    auto weightType = cast<ShapedType>(conv.getWeight().getType());
+    if (!weightType.hasRank() || weightType.getRank() != 4 || autoPadSet()) {
       fail(op, "only 2-D convolution with explicit padding has a Relay "
                "operator");
       return true;
     }
-    int64_t id = call(op, "nn.conv2d", {args[0], args[1]},
-                      Object{{"strides", i64s("strides", {1, 1})},
-                             {"dilation", i64s("dilations", {1, 1})},
-                             {"padding", i64s("pads", {0, 0, 0, 0})},
-                             {"groups", conv.getGroup()}});
-    if (conv.getBias())
-      id = call(op, "nn.bias_add", {id, args[2]}, Object{{"axis", 1}});
-    setResult(op, id);
+    // A bias is a third argument (an extension the importer reads back as
+    // the conv's bias): nn.conv2d + nn.bias_add would import as conv +
+    // reshape + add.
+    setResult(op, call(op, "nn.conv2d", args,
+                       Object{{"strides", i64s("strides", {1, 1})},
+                              {"dilation", i64s("dilations", {1, 1})},
+                              {"padding", i64s("pads", {0, 0, 0, 0})},
+                              {"groups", conv.getGroup()}}));
     return true;
   }
   if (auto gemm = dyn_cast<GemmOp>(op)) {
@@ -520,10 +546,8 @@ bool Exporter::exportTyped(Operation *op) {
       fail(op, "only gemm with trans_b (and alpha = beta = 1) is nn.dense");
       return true;
     }
-    int64_t id = call(op, "nn.dense", {args[0], args[1]}, std::nullopt);
-    if (gemm.getC())
-      id = call(op, "add", {id, args[2]}, std::nullopt);
-    setResult(op, id);
+    // C is a third argument (an extension, like the conv bias).
+    setResult(op, call(op, "nn.dense", args, std::nullopt));
     return true;
   }
   if (auto bn = dyn_cast<BatchNormOp>(op)) {

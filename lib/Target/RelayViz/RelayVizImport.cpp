@@ -662,6 +662,16 @@ OwningOpRef<ModuleOp> Importer::run() {
     for (Value v : results)
       names.push_back(v ? getLocName(v.getLoc()) : "");
   }
+  // The `output_names` extension overrides the producers' node names; a
+  // list of another length is reported.
+  if (function.hasOutputNames && result) {
+    if (function.outputNames.size() == results.size())
+      names.assign(function.outputNames.begin(), function.outputNames.end());
+    else
+      error(fn, jsonPath(function.path, "output_names"),
+            "expected " + llvm::Twine(results.size()) + " output names, got " +
+                llvm::Twine(function.outputNames.size()));
+  }
   if (!function.retTypes.empty() && result &&
       function.retTypes.size() != results.size())
     error(fn, jsonPath(function.path, "ret_type"),

@@ -254,6 +254,21 @@ void Decoder::decodeNode(const Value &v, Node &node, StringRef path) {
     node.refs = getRefList(*o, "params", path);
     if (const Value *ret = field(*o, "ret_type", path, false))
       decodeRetType(*ret, node, jsonPath(path, "ret_type"));
+    if (const Value *names = field(*o, "output_names", path, false)) {
+      std::string namesPath = jsonPath(path, "output_names");
+      if (const Array *a = names->getAsArray()) {
+        node.hasOutputNames = true;
+        for (auto [i, item] : llvm::enumerate(*a)) {
+          if (std::optional<StringRef> s = item.getAsString())
+            node.outputNames.push_back(s->str());
+          else
+            errors.expected(jsonPath(namesPath, i), "string",
+                            describeKind(item));
+        }
+      } else {
+        errors.expected(namesPath, "array of strings", describeKind(*names));
+      }
+    }
     break;
   case NodeKind::Var:
     if (std::optional<TensorTypeDesc> type = getType(*o, path, true))

@@ -285,9 +285,13 @@ bool conv2d(CallContext &ctx) {
       !isLayout(ctx, "out_layout", "") ||
       !ctx.getString("out_dtype", "").empty())
     return false;
-  if (!ctx.expectArgs(2))
+  // Extension: a third argument is the bias (written by the exporter).
+  if (ctx.args.size() != 3 && !ctx.expectArgs(2))
     return true;
-  return emit<ConvOp>(ctx, {ctx.input(0), ctx.input(1)},
+  SmallVector<Value> operands{ctx.input(0), ctx.input(1)};
+  if (ctx.args.size() == 3)
+    operands.push_back(ctx.input(2));
+  return emit<ConvOp>(ctx, operands,
                       {i64s(ctx, "strides", get2D(ctx, "strides", {1, 1})),
                        i64s(ctx, "dilations", get2D(ctx, "dilation", {1, 1})),
                        i64s(ctx, "pads", getPadding(ctx)),
@@ -324,10 +328,13 @@ bool biasAdd(CallContext &ctx) {
 bool dense(CallContext &ctx) {
   if (!ctx.getString("out_dtype", "").empty())
     return false;
-  if (!ctx.expectArgs(2))
+  // Extension: a third argument is the gemm's C (written by the exporter).
+  if (ctx.args.size() != 3 && !ctx.expectArgs(2))
     return true;
-  return emit<GemmOp>(ctx, {ctx.input(0), ctx.input(1)},
-                      {flag(ctx, "trans_b", true)});
+  SmallVector<Value> operands{ctx.input(0), ctx.input(1)};
+  if (ctx.args.size() == 3)
+    operands.push_back(ctx.input(2));
+  return emit<GemmOp>(ctx, operands, {flag(ctx, "trans_b", true)});
 }
 
 /// A tuple whose first field is the typed result; the others (batch

@@ -67,6 +67,10 @@ struct Node {
   TensorTypeDesc type;
   /// Function: `ret_type` (a list for tuple results).
   std::vector<TensorTypeDesc> retTypes;
+  /// Function: the optional `output_names` extension (the graph output
+  /// names, written by the exporter); `hasOutputNames` when present.
+  std::vector<std::string> outputNames;
+  bool hasOutputNames = false;
   /// Function: `params`. Call: `args`. Tuple: `fields`.
   std::vector<Ref> refs;
   /// Function/Let: `body`; Bind: `expr`; Let: `value`; If: `cond`;
