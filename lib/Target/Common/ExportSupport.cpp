@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -127,4 +128,26 @@ std::optional<std::vector<char>> nngraph::getRawData(ElementsAttr value) {
 void nngraph::insertGraphDialects(DialectRegistry &registry) {
   registry.insert<NNGraphDialect, arith::ArithDialect, func::FuncDialect,
                   scf::SCFDialect, tensor::TensorDialect>();
+}
+
+void nngraph::warnUnwrittenAttributes(func::FuncOp func, StringRef format,
+                                      ArrayRef<StringRef> written) {
+  llvm::MapVector<StringRef, std::pair<unsigned, std::string>> unwritten;
+  func.walk([&](Operation *op) {
+    if (op == func)
+      return;
+    for (NamedAttribute attr : op->getDiscardableAttrs()) {
+      if (llvm::is_contained(written, attr.getName().strref()))
+        continue;
+      auto &entry = unwritten[attr.getName().strref()];
+      if (entry.first++ == 0)
+        entry.second = getLocName(op->getLoc());
+    }
+  });
+  for (auto &[name, entry] : unwritten)
+    emitWarning(func.getLoc())
+        << format << ": attribute '" << name << "' of " << entry.first
+        << (entry.first == 1 ? " operation" : " operations")
+        << " (first: node '" << entry.second << "') is not written: " << format
+        << " has no place for it";
 }

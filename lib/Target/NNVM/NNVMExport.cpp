@@ -691,6 +691,9 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
     if (auto version =
             module->getAttrOfType<IntegerAttr>("nngraph.mxnet_version"))
       mxnetVersion = version.getInt();
+  // Other formats' metadata on operations has no place in NNVM JSON; the
+  // TVM storage plan of weights is written.
+  warnUnwrittenAttributes(func, format, {kStorageIdAttr, kDeviceIndexAttr});
   // Graph inputs, then weights, come first and in order: the importer orders
   // function arguments and weights by their place in the file.
   Block &body = func.getBody().front();

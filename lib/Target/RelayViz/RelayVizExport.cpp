@@ -313,11 +313,13 @@ void Exporter::exportOp(Operation *op) {
   if (isa<func::ReturnOp, scf::YieldOp>(op))
     return;
   // Attributes outside the op's own (discardable ones) have no place in a
-  // node: refuse rather than drop them.
+  // node: another format's metadata ("nngraph." attributes) is dropped with
+  // a warning (see run()); anything else is refused rather than dropped.
   if (op->getDialect() && op->getDialect()->getNamespace() == "nngraph")
     for (NamedAttribute attr : op->getDiscardableAttrs())
-      fail(op, "attribute '" + attr.getName().strref() +
-                   "' has no RelayViz counterpart");
+      if (!attr.getName().strref().starts_with("nngraph."))
+        fail(op, "attribute '" + attr.getName().strref() +
+                     "' has no RelayViz counterpart");
   if (auto c = dyn_cast<ConstantOp>(op))
     return exportConstant(c);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
@@ -364,6 +366,8 @@ void Exporter::exportBlock(Block &block) {
 }
 
 LogicalResult Exporter::run(llvm::raw_ostream &os) {
+  // Other formats' metadata on operations has no place in RelayViz.
+  warnUnwrittenAttributes(func, "relayviz", {});
   Array params;
   for (BlockArgument arg : func.getArguments()) {
     auto type = dyn_cast<RankedTensorType>(arg.getType());

@@ -11,6 +11,7 @@
 
 #include "nngraph/Target/RelayViz/TranslateRegistration.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/RelayViz/RelayVizExport.h"
 #include "nngraph/Target/RelayViz/RelayVizImport.h"
 
@@ -37,8 +38,7 @@ struct RelayVizOptions {
 static llvm::ManagedStatic<RelayVizOptions> clOptions;
 
 static void registerDialects(DialectRegistry &registry) {
-  registry.insert<NNGraphDialect, func::FuncDialect, scf::SCFDialect,
-                  tensor::TensorDialect>();
+  insertGraphDialects(registry);
 }
 
 void mlir::nngraph::relayviz::registerRelayVizTranslations() {

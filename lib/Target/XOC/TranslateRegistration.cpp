@@ -11,6 +11,7 @@
 
 #include "nngraph/Target/XOC/TranslateRegistration.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/XOC/XOCExport.h"
 #include "nngraph/Target/XOC/XOCImport.h"
 
@@ -61,7 +62,5 @@ void xoc::registerXOCTranslations() {
         options.maxValueElements = clOptions->maxValueElements;
         return exportXOCGraph(module, os, options);
       },
-      [](DialectRegistry &registry) {
-        registry.insert<NNGraphDialect, func::FuncDialect>();
-      });
+      [](DialectRegistry &registry) { insertGraphDialects(registry); });
 }

@@ -32,7 +32,8 @@ TARGETS = [
     ("xoc", ["--export-xoc"], "--import-xoc"),
     ("relayviz", ["--export-relayviz"], "--import-relayviz"),
 ]
-IMPORT_OPTIONS = {"--import-lightnet": ["--lightnet-undefined-as-inputs"]}
+IMPORT_OPTIONS = {"--import-lightnet": ["--lightnet-undefined-as-inputs",
+                                        "--lightnet-lenient"]}
 REFUSAL = re.compile(r"error: .*?([a-z-]+): (cannot|.*has no|.*not )")
 
 

@@ -49,6 +49,12 @@ std::string getDTypeName(Type type);
 /// each), or nullopt when they cannot be read.
 std::optional<std::vector<char>> getRawData(ElementsAttr value);
 
+/// Warns, once per attribute name (with a count and the first node), about
+/// the discardable attributes of `func`'s operations that an exporter does
+/// not write (another format's metadata, say), except those in `written`.
+void warnUnwrittenAttributes(func::FuncOp func, llvm::StringRef format,
+                             llvm::ArrayRef<llvm::StringRef> written);
+
 /// Inserts every dialect an imported graph may contain (nngraph, func, and
 /// scf/tensor/arith for structured control flow): the registry of every
 /// translation that reads a graph, so that any importer's output can be
