@@ -50,5 +50,5 @@ for lib in ["mlir_runner_utils", "mlir_c_runner_utils"]:
         ("%" + lib, os.path.join(llvm_lib_dir, "lib" + lib + ".so")))
 
 tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]
-tools = ["nngraph-opt", "nngraph-translate", "mlir-opt", "mlir-runner"]
+tools = ["nngraph-opt", "nngraph-translate", "nngraph-run", "mlir-opt", "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -45,6 +45,12 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (options.resultsToOutParams) {
+    bufferization::BufferResultsToOutParamsPassOptions outParams;
+    outParams.modifyPublicFunctions = true;
+    outParams.hoistStaticAllocs = true;
+    pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  }
   bufferization::buildBufferDeallocationPipeline(pm);
 
   // 4. Loops.

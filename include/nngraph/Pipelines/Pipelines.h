@@ -26,6 +26,11 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Fuse producer/consumer elementwise linalg ops before "
                      "bufferization"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> resultsToOutParams{
+      *this, "results-to-out-params",
+      llvm::cl::desc("Return results through caller-allocated buffers "
+                     "(what nngraph-run calls)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> lowerToLLVM{
       *this, "lower-to-llvm",
       llvm::cl::desc("Lower all the way to the LLVM dialect (off: stop "
