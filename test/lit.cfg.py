@@ -37,6 +37,21 @@ if lit.util.which("dot"):
 else:
     lit_config.note("no Graphviz 'dot' on PATH: tests that REQUIRE graphviz are skipped")
 
+# Reference runtimes for the numerics tests, from the project's virtual
+# environment (utils/setup.sh installs them).
+import subprocess
+for module in ["mxnet", "onnxruntime"]:
+    try:
+        found = subprocess.run([config.python_executable, "-c", "import " + module],
+                               capture_output=True, timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        found = False
+    if found:
+        config.available_features.add(module)
+    else:
+        lit_config.note("Python module %s not importable from %s: tests that "
+                        "REQUIRE it are skipped" % (module, config.python_executable))
+
 config.substitutions.append(("%nngraph_src", config.nngraph_src_root))
 # lit's default substitutions already define %python as lit's own
 # interpreter and the first match wins; use the project's virtual environment.
