@@ -303,7 +303,10 @@ struct SliceLowering : public OpConversionPattern<SliceOp> {
         b += dim;
       if (e < 0)
         e += dim;
-      if (s > 0) {
+      if (dim == 0) {
+        b = 0;
+        size[axis] = 0;
+      } else if (s > 0) {
         b = std::clamp<int64_t>(b, 0, dim);
         e = std::clamp<int64_t>(e, 0, dim);
         size[axis] = e > b ? (e - b + s - 1) / s : 0;
@@ -317,6 +320,9 @@ struct SliceLowering : public OpConversionPattern<SliceOp> {
     }
     auto resultType = cast<RankedTensorType>(op.getType());
     auto sliceType = RankedTensorType::get(size, type.getElementType());
+    if (!tensor::CastOp::areCastCompatible(sliceType, resultType))
+      return rewriter.notifyMatchFailure(
+          op, "result type disagrees with the ONNX slice sizes");
     Value result;
     if (llvm::all_of(step, [](int64_t s) { return s > 0; })) {
       SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, x);
@@ -443,8 +449,10 @@ struct TileLowering : public OpConversionPattern<TileOp> {
       }
       if (type.isDynamicDim(i) || resultType.isDynamicDim(i))
         return rewriter.notifyMatchFailure(op, "dynamic repeated axis");
-      exprs.push_back(type.getDimSize(i) == 1 ? getAffineConstantExpr(0, ctx)
-                                              : d % type.getDimSize(i));
+      int64_t dim = type.getDimSize(i);
+      exprs.push_back(dim == 1   ? getAffineConstantExpr(0, ctx)
+                      : dim == 0 ? d // The result is empty too.
+                                 : d % dim);
     }
     Value init =
         tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
