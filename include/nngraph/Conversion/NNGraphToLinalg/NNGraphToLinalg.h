@@ -39,6 +39,10 @@ void populateReductionPatterns(RewritePatternSet &patterns,
 /// MaxPool, AveragePool (pads, ceil_mode, count_include_pad), global pools.
 void populatePoolingPatterns(RewritePatternSet &patterns,
                              ConversionTarget &target);
+/// Reshapes, transpose, concat, split, slice, pad, tile, expand, shape,
+/// gather, one_hot, nearest resize and LRN.
+void populateShapePatterns(RewritePatternSet &patterns,
+                           ConversionTarget &target);
 } // namespace detail
 
 } // namespace nngraph
