@@ -305,6 +305,8 @@ int run() {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   ExecutionEngineOptions engineOptions;
+  SmallVector<StringRef> libs{NNGRAPH_MLIR_C_RUNNER_UTILS};
+  engineOptions.sharedLibPaths = libs;
   auto transformer = makeOptimizingTransformer(3, 0, nullptr);
   engineOptions.transformer = transformer;
   auto engine = ExecutionEngine::create(*module, engineOptions);
