@@ -19,6 +19,7 @@
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/LightNet/LightNetImport.h"
 #include "nngraph/Target/NNVM/NNVMImport.h"
+#include "nngraph/Target/NNVM/Params.h"
 #include "nngraph/Target/RelayViz/RelayVizImport.h"
 #include "nngraph/Target/XOC/XOCImport.h"
 
@@ -118,7 +119,8 @@ OwningOpRef<ModuleOp> importModel(llvm::SourceMgr &sourceMgr, MLIRContext *ctx,
     return parseSourceFile<ModuleOp>(sourceMgr, ctx);
   if (format == "nnvm") {
     nnvm::ImportOptions options;
-    options.paramsPath = paramsPath;
+    // Weights stay graph inputs: the runner passes them from the params
+    // file at run time instead of compiling them into the module.
     options.inputShapes.assign(inputShapes.begin(), inputShapes.end());
     return nnvm::importNNVMGraph(sourceMgr, ctx, options);
   }
@@ -248,7 +250,49 @@ int run() {
     auto [name, path] = StringRef(spec).split('=');
     files[name] = path.str();
   }
+  // Weights from the .params file, by variable name.
+  std::optional<nnvm::ParamsFile> params;
+  llvm::StringMap<const nnvm::ParamTensor *> paramByName;
+  if (!paramsPath.empty()) {
+    auto buffer = llvm::MemoryBuffer::getFile(paramsPath, /*IsText=*/false);
+    if (!buffer) {
+      llvm::errs() << "nngraph-run: cannot read '" << paramsPath
+                   << "': " << buffer.getError().message() << "\n";
+      return 1;
+    }
+    auto file = nnvm::readParams((*buffer)->getMemBufferRef());
+    if (!file) {
+      llvm::errs() << "nngraph-run: '" << paramsPath
+                   << "': " << llvm::toString(file.takeError()) << "\n";
+      return 1;
+    }
+    params = std::move(*file);
+    for (const nnvm::ParamTensor &t : params->tensors) {
+      StringRef key = t.name;
+      if (key.starts_with("arg:") || key.starts_with("aux:"))
+        key = key.drop_front(4);
+      paramByName[key] = &t;
+    }
+  }
   for (TensorSlot &slot : inputs) {
+    if (const nnvm::ParamTensor *t = paramByName.lookup(slot.name)) {
+      NpyArray a;
+      a.dtype = getNpyDType(slot.type.getElementType());
+      a.shape.assign(t->shape.begin(), t->shape.end());
+      if (!llvm::equal(a.shape, slot.type.getShape()) ||
+          a.dtype != getNpyDType(slot.type.getElementType()) ||
+          t->data.size() != size_t(a.numElements()) * a.elementSize() ||
+          nnvm::getDTypeName(t->dtype) !=
+              getDTypeName(slot.type.getElementType())) {
+        llvm::errs() << "nngraph-run: weight '" << slot.name
+                     << "' in the params file does not have the type "
+                     << describeType(slot.type) << "\n";
+        return 1;
+      }
+      a.bytes.assign(t->data.begin(), t->data.end());
+      slot.data = std::move(a);
+      continue;
+    }
     auto it = files.find(slot.name);
     if (it != files.end()) {
       llvm::Expected<NpyArray> a = readNpy(it->second);
