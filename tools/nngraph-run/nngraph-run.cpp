@@ -81,6 +81,11 @@ static cl::opt<std::string> outputDir("output-dir",
                                       cl::init(""));
 static cl::opt<unsigned>
     repeat("repeat", cl::desc("Run the model N times (median)"), cl::init(1));
+static cl::opt<unsigned>
+    topK("top-k",
+         cl::desc("Also print the K largest values of each output's last "
+                  "axis (first batch row) with their indices (classes)"),
+         cl::init(0));
 
 namespace {
 
@@ -119,9 +124,26 @@ OwningOpRef<ModuleOp> importModel(llvm::SourceMgr &sourceMgr, MLIRContext *ctx,
     return parseSourceFile<ModuleOp>(sourceMgr, ctx);
   if (format == "nnvm") {
     nnvm::ImportOptions options;
-    // Weights stay graph inputs: the runner passes them from the params
-    // file at run time instead of compiling them into the module.
     options.inputShapes.assign(inputShapes.begin(), inputShapes.end());
+    // Weights stay graph inputs: the runner passes them from the params
+    // file at run time instead of compiling them into the module. Inputs
+    // given as .npy files have the shape of the file unless told otherwise.
+    for (const std::string &spec : inputFiles) {
+      auto [name, path] = StringRef(spec).split('=');
+      bool given = llvm::any_of(inputShapes, [&](const std::string &s) {
+        return StringRef(s).starts_with((name + "=").str());
+      });
+      llvm::Expected<NpyArray> a = readNpy(path);
+      if (given || !a || a->dtype != "<f4") {
+        if (!a)
+          llvm::consumeError(a.takeError());
+        continue;
+      }
+      std::string shape = name.str() + "=";
+      for (auto [i, d] : llvm::enumerate(a->shape))
+        shape += (i ? "x" : "") + std::to_string(d);
+      options.inputShapes.push_back(shape);
+    }
     return nnvm::importNNVMGraph(sourceMgr, ctx, options);
   }
   if (format == "lightnet")
@@ -189,6 +211,19 @@ void printSummary(const TensorSlot &slot) {
       llvm::outs() << (i ? ", " : "") << llvm::format("%.6g", a.get(i));
     llvm::outs() << (n > 6 ? ", ...]" : "]");
   }
+  llvm::outs() << "\n";
+  if (topK == 0 || a.shape.empty() || a.shape.back() == 0)
+    return;
+  int64_t row = a.shape.back();
+  std::vector<int64_t> order(row);
+  for (int64_t i = 0; i < row; ++i)
+    order[i] = i;
+  int64_t k = std::min<int64_t>(topK, row);
+  std::partial_sort(order.begin(), order.begin() + k, order.end(),
+                    [&](int64_t x, int64_t y) { return a.get(x) > a.get(y); });
+  llvm::outs() << "  top-" << k << ":";
+  for (int64_t i = 0; i < k; ++i)
+    llvm::outs() << " " << order[i] << llvm::format(" (%.4g)", a.get(order[i]));
   llvm::outs() << "\n";
 }
 
