@@ -64,6 +64,11 @@ for lib in ["mlir_runner_utils", "mlir_c_runner_utils"]:
     config.substitutions.append(
         ("%" + lib, os.path.join(llvm_lib_dir, "lib" + lib + ".so")))
 
+# The project's runtime library (nngraph.print).
+config.substitutions.append(
+    ("%nngraph_runtime",
+     os.path.join(config.nngraph_obj_root, "lib", "libnngraph_runtime.so")))
+
 tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]
 tools = ["nngraph-opt", "nngraph-translate", "nngraph-run", "mlir-opt", "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

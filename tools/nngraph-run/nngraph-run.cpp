@@ -384,7 +384,7 @@ int run() {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   ExecutionEngineOptions engineOptions;
-  SmallVector<StringRef> libs{NNGRAPH_MLIR_C_RUNNER_UTILS};
+  SmallVector<StringRef> libs{NNGRAPH_MLIR_C_RUNNER_UTILS, NNGRAPH_RUNTIME_LIB};
   engineOptions.sharedLibPaths = libs;
   auto transformer = makeOptimizingTransformer(3, 0, nullptr);
   engineOptions.transformer = transformer;

@@ -36,6 +36,7 @@ void nngraph::populateNNGraphToLinalgConversionPatterns(
   detail::populateConvPatterns(patterns, target);
   detail::populatePoolingPatterns(patterns, target);
   detail::populateReductionPatterns(patterns, target);
+  detail::populatePrintPatterns(patterns, target);
   detail::populateShapePatterns(patterns, target);
 }
 

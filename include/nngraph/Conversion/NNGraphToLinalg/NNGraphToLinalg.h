@@ -33,6 +33,9 @@ void populateMatmulPatterns(RewritePatternSet &patterns,
 /// Conv (1-3-D, grouped, depthwise) with padding and bias.
 void populateConvPatterns(RewritePatternSet &patterns,
                           ConversionTarget &target);
+/// nngraph.print: a call of the runtime library's LightNet-style printer.
+void populatePrintPatterns(RewritePatternSet &patterns,
+                           ConversionTarget &target);
 /// Reductions (axes, keepdims), softmax, log_softmax, batch norm.
 void populateReductionPatterns(RewritePatternSet &patterns,
                                ConversionTarget &target);
