@@ -1,5 +1,4 @@
-//===- Reduction.cpp - reductions, softmax, batch norm to linalg -*- C++
-//-*-===//
+//===- Reduction.cpp - reductions and normalizations to linalg --*- C++ -*-===//
 //
 // Part of the nngraph project.
 //

@@ -33,125 +33,135 @@ func.func @main() {
   // CHECK-NEXT: [0,   0,   1,   2,   3,   2,   2,   1,   0,   0,   1,   0,   0,   0,   0,   -3,   -5,   0]
   call @printMemrefF32(%u2) : (tensor<*xf32>) -> ()
 
+  %ctx3 = nngraph.constant dense<[[[-1.0, 0.0, 1.0], [2.0, -1.0, 0.0]]]> : tensor<1x2x3xf32>
+  %ctw3 = nngraph.constant dense<[[[-2.0, -1.0], [0.0, 1.0], [2.0, -2.0]], [[-1.0, 0.0], [1.0, 2.0], [-2.0, -1.0]]]> : tensor<2x3x2xf32>
+  %ct3 = nngraph.conv_transpose %ctx3, %ctw3 {strides = array<i64: 3>, dilations = array<i64: 2>, pads = array<i64: 0, 1>, output_padding = array<i64: 2>} : (tensor<1x2x3xf32>, tensor<2x3x2xf32>) -> tensor<1x3x10xf32>
+  %flat3 = tensor.collapse_shape %ct3 [[0, 1, 2]] : tensor<1x3x10xf32> into tensor<30xf32>
+  %u3 = tensor.cast %flat3 : tensor<30xf32> to tensor<*xf32>
+  // 1-D: stride 3, dilation 2, end pad, output_padding 2
+  // CHECK: sizes = [30]
+  // CHECK-NEXT: [0,   0,   1,   1,   0,   0,   -2,   0,   -1,   0,   2,   0,   3,   -1,   0,   -2,   0,   0,   1,   0,   -6,   0,   0,   2,   0,   1,   2,   0,   -2,   0]
+  call @printMemrefF32(%u3) : (tensor<*xf32>) -> ()
+
   %lnx = nngraph.constant dense<[[[2.0, 4.0], [4.0, 2.0]], [[1.0, 1.0], [5.0, 5.0]]]> : tensor<2x2x2xf32>
   %lns = nngraph.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
   %lnb = nngraph.constant dense<[[0.5, 0.0], [0.0, -0.5]]> : tensor<2x2xf32>
   %ln = nngraph.layer_norm %lnx, %lns, %lnb {axis = -2 : i64, epsilon = 0.0 : f32} : (tensor<2x2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2x2xf32>
-  %flat3 = tensor.collapse_shape %ln [[0, 1, 2]] : tensor<2x2x2xf32> into tensor<8xf32>
-  %u3 = tensor.cast %flat3 : tensor<8xf32> to tensor<*xf32>
+  %flat4 = tensor.collapse_shape %ln [[0, 1, 2]] : tensor<2x2x2xf32> into tensor<8xf32>
+  %u4 = tensor.cast %flat4 : tensor<8xf32> to tensor<*xf32>
   // layer_norm over the last two axes
   // CHECK: sizes = [8]
   // CHECK-NEXT: [-0.5,   2,   3,   -4.5,   -0.5,   -2,   3,   3.5]
-  call @printMemrefF32(%u3) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%u4) : (tensor<*xf32>) -> ()
 
   %lns1 = nngraph.constant dense<[2.0, 3.0]> : tensor<2xf32>
   %ln1 = nngraph.layer_norm %lnx, %lns1 : (tensor<2x2x2xf32>, tensor<2xf32>) -> tensor<2x2x2xf32>
-  %flat4 = tensor.collapse_shape %ln1 [[0, 1, 2]] : tensor<2x2x2xf32> into tensor<8xf32>
-  %u4 = tensor.cast %flat4 : tensor<8xf32> to tensor<*xf32>
+  %flat5 = tensor.collapse_shape %ln1 [[0, 1, 2]] : tensor<2x2x2xf32> into tensor<8xf32>
+  %u5 = tensor.cast %flat5 : tensor<8xf32> to tensor<*xf32>
   // layer_norm, default axis -1 and epsilon 1e-5, no bias
   // CHECK: sizes = [8]
   // CHECK-NEXT: [-1.99999,   2.99998,   1.99999,   -2.99998,   0,   0,   0,   0]
-  call @printMemrefF32(%u4) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%u5) : (tensor<*xf32>) -> ()
 
   %inx = nngraph.constant dense<[[[[1.0, 3.0], [3.0, 1.0]], [[0.0, 8.0], [0.0, 8.0]]]]> : tensor<1x2x2x2xf32>
   %ins = nngraph.constant dense<[2.0, 0.5]> : tensor<2xf32>
   %inb = nngraph.constant dense<[1.0, 0.0]> : tensor<2xf32>
   %in = nngraph.instance_norm %inx, %ins, %inb {epsilon = 0.0 : f32} : (tensor<1x2x2x2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x2x2xf32>
-  %flat5 = tensor.collapse_shape %in [[0, 1, 2, 3]] : tensor<1x2x2x2xf32> into tensor<8xf32>
-  %u5 = tensor.cast %flat5 : tensor<8xf32> to tensor<*xf32>
+  %flat6 = tensor.collapse_shape %in [[0, 1, 2, 3]] : tensor<1x2x2x2xf32> into tensor<8xf32>
+  %u6 = tensor.cast %flat6 : tensor<8xf32> to tensor<*xf32>
   // instance_norm
   // CHECK: sizes = [8]
   // CHECK-NEXT: [-1,   3,   3,   -1,   -0.5,   0.5,   -0.5,   0.5]
-  call @printMemrefF32(%u5) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%u6) : (tensor<*xf32>) -> ()
 
   %ax = nngraph.constant dense<[[1.0, 3.0, 3.0, 0.0], [5.0, 2.0, 5.0, 5.0]]> : tensor<2x4xf32>
   %am = nngraph.argmax %ax {axis = 1 : i64, keepdims = false} : (tensor<2x4xf32>) -> tensor<2xi64>
-  %u6 = tensor.cast %am : tensor<2xi64> to tensor<*xi64>
+  %u7 = tensor.cast %am : tensor<2xi64> to tensor<*xi64>
   // argmax: first of the ties
   // CHECK: sizes = [2]
   // CHECK-NEXT: [1,   0]
-  call @printMemrefI64(%u6) : (tensor<*xi64>) -> ()
+  call @printMemrefI64(%u7) : (tensor<*xi64>) -> ()
 
   %aml = nngraph.argmax %ax {axis = -1 : i64, keepdims = false, select_last_index = true} : (tensor<2x4xf32>) -> tensor<2xi64>
-  %u7 = tensor.cast %aml : tensor<2xi64> to tensor<*xi64>
+  %u8 = tensor.cast %aml : tensor<2xi64> to tensor<*xi64>
   // argmax, select_last_index
   // CHECK: sizes = [2]
   // CHECK-NEXT: [2,   3]
-  call @printMemrefI64(%u7) : (tensor<*xi64>) -> ()
+  call @printMemrefI64(%u8) : (tensor<*xi64>) -> ()
 
   %an = nngraph.argmin %ax : (tensor<2x4xf32>) -> tensor<1x4xi64>
-  %flat8 = tensor.collapse_shape %an [[0, 1]] : tensor<1x4xi64> into tensor<4xi64>
-  %u8 = tensor.cast %flat8 : tensor<4xi64> to tensor<*xi64>
+  %flat9 = tensor.collapse_shape %an [[0, 1]] : tensor<1x4xi64> into tensor<4xi64>
+  %u9 = tensor.cast %flat9 : tensor<4xi64> to tensor<*xi64>
   // argmin, axis 0, keepdims
   // CHECK: sizes = [4]
   // CHECK-NEXT: [0,   1,   0,   0]
-  call @printMemrefI64(%u8) : (tensor<*xi64>) -> ()
+  call @printMemrefI64(%u9) : (tensor<*xi64>) -> ()
 
   %axi = nngraph.constant dense<[[4, -2, 7], [7, 7, -2]]> : tensor<2x3xi64>
   %ani = nngraph.argmin %axi {axis = 1 : i64, select_last_index = true} : (tensor<2x3xi64>) -> tensor<2x1xi64>
-  %flat9 = tensor.collapse_shape %ani [[0, 1]] : tensor<2x1xi64> into tensor<2xi64>
-  %u9 = tensor.cast %flat9 : tensor<2xi64> to tensor<*xi64>
+  %flat10 = tensor.collapse_shape %ani [[0, 1]] : tensor<2x1xi64> into tensor<2xi64>
+  %u10 = tensor.cast %flat10 : tensor<2xi64> to tensor<*xi64>
   // argmin of integers, select_last_index, keepdims
   // CHECK: sizes = [2]
   // CHECK-NEXT: [1,   2]
-  call @printMemrefI64(%u9) : (tensor<*xi64>) -> ()
+  call @printMemrefI64(%u10) : (tensor<*xi64>) -> ()
 
   %tx = nngraph.constant dense<[[3.0, 1.0, 4.0, 1.0, 5.0], [9.0, 2.0, 6.0, 5.0, 3.0]]> : tensor<2x5xf32>
   %tv, %ti = nngraph.topk %tx {k = 3 : i64} : (tensor<2x5xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>)
-  %flat10 = tensor.collapse_shape %tv [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
-  %u10 = tensor.cast %flat10 : tensor<6xf32> to tensor<*xf32>
+  %flat11 = tensor.collapse_shape %tv [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  %u11 = tensor.cast %flat11 : tensor<6xf32> to tensor<*xf32>
   // topk largest, k 3, last axis
   // CHECK: sizes = [6]
   // CHECK-NEXT: [5,   4,   3,   9,   6,   5]
-  call @printMemrefF32(%u10) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%u11) : (tensor<*xf32>) -> ()
 
-  %flat11 = tensor.collapse_shape %ti [[0, 1]] : tensor<2x3xi64> into tensor<6xi64>
-  %u11 = tensor.cast %flat11 : tensor<6xi64> to tensor<*xi64>
+  %flat12 = tensor.collapse_shape %ti [[0, 1]] : tensor<2x3xi64> into tensor<6xi64>
+  %u12 = tensor.cast %flat12 : tensor<6xi64> to tensor<*xi64>
   // CHECK: sizes = [6]
   // CHECK-NEXT: [4,   2,   0,   0,   2,   3]
-  call @printMemrefI64(%u11) : (tensor<*xi64>) -> ()
+  call @printMemrefI64(%u12) : (tensor<*xi64>) -> ()
 
   %sv, %si = nngraph.topk %tx {k = 1 : i64, axis = 0 : i64, largest = false} : (tensor<2x5xf32>) -> (tensor<1x5xf32>, tensor<1x5xi64>)
-  %flat12 = tensor.collapse_shape %sv [[0, 1]] : tensor<1x5xf32> into tensor<5xf32>
-  %u12 = tensor.cast %flat12 : tensor<5xf32> to tensor<*xf32>
+  %flat13 = tensor.collapse_shape %sv [[0, 1]] : tensor<1x5xf32> into tensor<5xf32>
+  %u13 = tensor.cast %flat13 : tensor<5xf32> to tensor<*xf32>
   // topk smallest, k 1, axis 0 (ties: lower index)
   // CHECK: sizes = [5]
   // CHECK-NEXT: [3,   1,   4,   1,   3]
-  call @printMemrefF32(%u12) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%u13) : (tensor<*xf32>) -> ()
 
-  %flat13 = tensor.collapse_shape %si [[0, 1]] : tensor<1x5xi64> into tensor<5xi64>
-  %u13 = tensor.cast %flat13 : tensor<5xi64> to tensor<*xi64>
+  %flat14 = tensor.collapse_shape %si [[0, 1]] : tensor<1x5xi64> into tensor<5xi64>
+  %u14 = tensor.cast %flat14 : tensor<5xi64> to tensor<*xi64>
   // CHECK: sizes = [5]
   // CHECK-NEXT: [0,   0,   0,   0,   1]
-  call @printMemrefI64(%u13) : (tensor<*xi64>) -> ()
+  call @printMemrefI64(%u14) : (tensor<*xi64>) -> ()
 
   %gd = nngraph.constant dense<[[[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]], [[6.0, 7.0], [8.0, 9.0], [10.0, 11.0]]]> : tensor<2x3x2xf32>
   %gi = nngraph.constant dense<[[0, 1], [1, -1]]> : tensor<2x2xi64>
   %g = nngraph.gather_nd %gd, %gi : (tensor<2x3x2xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
-  %flat14 = tensor.collapse_shape %g [[0, 1]] : tensor<2x2xf32> into tensor<4xf32>
-  %u14 = tensor.cast %flat14 : tensor<4xf32> to tensor<*xf32>
+  %flat15 = tensor.collapse_shape %g [[0, 1]] : tensor<2x2xf32> into tensor<4xf32>
+  %u15 = tensor.cast %flat15 : tensor<4xf32> to tensor<*xf32>
   // gather_nd, negative index
   // CHECK: sizes = [4]
   // CHECK-NEXT: [2,   3,   10,   11]
-  call @printMemrefF32(%u14) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%u15) : (tensor<*xf32>) -> ()
 
   %gi2 = nngraph.constant dense<[[2], [0]]> : tensor<2x1xi64>
   %g2 = nngraph.gather_nd %gd, %gi2 {batch_dims = 1 : i64} : (tensor<2x3x2xf32>, tensor<2x1xi64>) -> tensor<2x2xf32>
-  %flat15 = tensor.collapse_shape %g2 [[0, 1]] : tensor<2x2xf32> into tensor<4xf32>
-  %u15 = tensor.cast %flat15 : tensor<4xf32> to tensor<*xf32>
+  %flat16 = tensor.collapse_shape %g2 [[0, 1]] : tensor<2x2xf32> into tensor<4xf32>
+  %u16 = tensor.cast %flat16 : tensor<4xf32> to tensor<*xf32>
   // gather_nd, batch_dims 1
   // CHECK: sizes = [4]
   // CHECK-NEXT: [4,   5,   6,   7]
-  call @printMemrefF32(%u15) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%u16) : (tensor<*xf32>) -> ()
 
   %gi3 = nngraph.constant dense<[[[1, 0, 1]], [[0, 2, 0]]]> : tensor<2x1x3xi64>
   %g3 = nngraph.gather_nd %gd, %gi3 : (tensor<2x3x2xf32>, tensor<2x1x3xi64>) -> tensor<2x1xf32>
-  %flat16 = tensor.collapse_shape %g3 [[0, 1]] : tensor<2x1xf32> into tensor<2xf32>
-  %u16 = tensor.cast %flat16 : tensor<2xf32> to tensor<*xf32>
+  %flat17 = tensor.collapse_shape %g3 [[0, 1]] : tensor<2x1xf32> into tensor<2xf32>
+  %u17 = tensor.cast %flat17 : tensor<2xf32> to tensor<*xf32>
   // gather_nd, full index tuples (scalar slices)
   // CHECK: sizes = [2]
   // CHECK-NEXT: [7,   4]
-  call @printMemrefF32(%u16) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%u17) : (tensor<*xf32>) -> ()
 
   return
 }
