@@ -10,6 +10,8 @@
 // the convolution is conv_{1,2,3}d_nc..._fc... for one group,
 // depthwise_conv_2d_nchw_chw for a depthwise 2-D convolution, and a
 // linalg.generic whose input map picks the group's channels otherwise.
+// nngraph.conv_transpose (ONNX ConvTranspose) is one linalg.generic that
+// iterates the output and gathers the input positions that reach it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,10 +198,152 @@ struct ConvLowering : public OpConversionPattern<ConvOp> {
   }
 };
 
+/// ONNX ConvTranspose as one generic over (n, m, o..., c, k...): output
+/// position o gathers input position i = (o + pad_begin - k * dilation) /
+/// stride when that is an integer inside the input (a gather, no scatter).
+/// The groups are made explicit by reshapes: the weight is read as
+/// (G, C/G, M/G, k...) and the output written as (N, G, M/G, o...), loops
+/// (n, g, f, o..., c, k...); the input channel is g * C/G + c.
+struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConvTransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    Value input = adaptor.getInput(), weight = adaptor.getWeight();
+    auto inType = dyn_cast<RankedTensorType>(input.getType());
+    auto wType = dyn_cast<RankedTensorType>(weight.getType());
+    if (!resultType || !inType || !wType || !wType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static weight");
+    if (op.getAutoPad() != AutoPad::NotSet)
+      return rewriter.notifyMatchFailure(op, "auto_pad: infer shapes first");
+    int64_t n = wType.getRank() - 2, group = op.getGroup();
+    for (int64_t i = 2; i < resultType.getRank(); ++i)
+      if (resultType.isDynamicDim(i) || inType.isDynamicDim(i))
+        return rewriter.notifyMatchFailure(op, "dynamic spatial sizes");
+    if (group < 1 || inType.isDynamicDim(1) ||
+        inType.getDimSize(1) != wType.getDimSize(0))
+      return rewriter.notifyMatchFailure(op, "channel mismatch");
+    SmallVector<int64_t> ones(n, 1), zeros(2 * n, 0), noPadding(n, 0);
+    ArrayRef<int64_t> strides = op.getStrides().value_or(ones);
+    ArrayRef<int64_t> dilations = op.getDilations().value_or(ones);
+    ArrayRef<int64_t> pads = op.getPads().value_or(zeros);
+    ArrayRef<int64_t> outputPadding = op.getOutputPadding().value_or(noPadding);
+    SmallVector<int64_t> padBegin(pads.take_front(n));
+    if (auto outputShape = op.getOutputShape()) {
+      // ONNX: the pads come from output_shape; the begin pad takes the
+      // smaller half.
+      ArrayRef<int64_t> shape = *outputShape;
+      int64_t offset = shape.size() - n;
+      for (int64_t i = 0; i < n; ++i) {
+        int64_t total = strides[i] * (inType.getDimSize(2 + i) - 1) +
+                        outputPadding[i] +
+                        (wType.getDimSize(2 + i) - 1) * dilations[i] + 1 -
+                        shape[offset + i];
+        padBegin[i] = total - total / 2;
+      }
+    }
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    int64_t channelsPerGroup = wType.getDimSize(0) / group;
+    int64_t filtersPerGroup = wType.getDimSize(1);
+    // Groups made explicit: weight (G, C/G, M/G, k...), output
+    // (N, G, M/G, o...); loops (n, g, f, o..., c, k...).
+    SmallVector<int64_t> wShape{group, channelsPerGroup, filtersPerGroup};
+    SmallVector<ReassociationIndices> wReassoc{{0, 1}, {2}};
+    SmallVector<int64_t> outShape{resultType.getDimSize(0), group,
+                                  filtersPerGroup};
+    SmallVector<ReassociationIndices> outReassoc{{0}, {1, 2}};
+    for (int64_t i = 0; i < n; ++i) {
+      wShape.push_back(wType.getDimSize(2 + i));
+      wReassoc.push_back({3 + i});
+      outShape.push_back(resultType.getDimSize(2 + i));
+      outReassoc.push_back({3 + i});
+    }
+    auto groupedWType = RankedTensorType::get(wShape, wType.getElementType());
+    auto groupedOutType =
+        RankedTensorType::get(outShape, resultType.getElementType());
+    Value groupedWeight = tensor::ExpandShapeOp::create(
+        rewriter, loc, groupedWType, weight, wReassoc);
+    Value init =
+        createAccumulator(rewriter, loc, resultType, input, adaptor.getBias());
+    init = tensor::ExpandShapeOp::create(rewriter, loc, groupedOutType, init,
+                                         outReassoc);
+    int64_t numLoops = 3 + n + 1 + n;
+    auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+    SmallVector<AffineExpr> wExprs{d(1), d(3 + n), d(2)};
+    SmallVector<AffineExpr> outExprs{d(0), d(1), d(2)};
+    for (int64_t i = 0; i < n; ++i) {
+      wExprs.push_back(d(4 + n + i));
+      outExprs.push_back(d(3 + i));
+    }
+    SmallVector<AffineMap> maps{AffineMap::get(numLoops, 0, wExprs, ctx),
+                                AffineMap::get(numLoops, 0, outExprs, ctx)};
+    SmallVector<utils::IteratorType> iterators(3 + n,
+                                               utils::IteratorType::parallel);
+    iterators.append(1 + n, utils::IteratorType::reduction);
+    Value result =
+        linalg::GenericOp::create(
+            rewriter, loc, TypeRange{groupedOutType}, ValueRange{groupedWeight},
+            ValueRange{init}, maps, iterators,
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              auto index = [&](int64_t v) {
+                return arith::ConstantIndexOp::create(b, l, v);
+              };
+              auto loop = [&](int64_t i) {
+                return linalg::IndexOp::create(b, l, i);
+              };
+              Value zero = index(0);
+              Value channel = arith::AddIOp::create(
+                  b, l,
+                  arith::MulIOp::create(b, l, loop(1), index(channelsPerGroup)),
+                  loop(3 + n));
+              SmallVector<Value> at{loop(0), channel};
+              Value valid = arith::ConstantIntOp::create(b, l, 1, 1);
+              for (int64_t i = 0; i < n; ++i) {
+                Value t = arith::SubIOp::create(
+                    b, l,
+                    arith::AddIOp::create(b, l, loop(3 + i),
+                                          index(padBegin[i])),
+                    arith::MulIOp::create(b, l, loop(4 + n + i),
+                                          index(dilations[i])));
+                Value stride = index(strides[i]);
+                Value q = arith::DivSIOp::create(b, l, t, stride);
+                Value ok = arith::AndIOp::create(
+                    b, l,
+                    arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, t,
+                                          zero),
+                    arith::CmpIOp::create(
+                        b, l, arith::CmpIPredicate::eq,
+                        arith::RemSIOp::create(b, l, t, stride), zero));
+                ok = arith::AndIOp::create(
+                    b, l, ok,
+                    arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, q,
+                                          index(inType.getDimSize(2 + i))));
+                valid = arith::AndIOp::create(b, l, valid, ok);
+                at.push_back(q);
+              }
+              for (int64_t i = 0; i < n; ++i)
+                at[2 + i] =
+                    arith::SelectOp::create(b, l, valid, at[2 + i], zero);
+              Value x = tensor::ExtractOp::create(b, l, input, at);
+              Value sum = multiplyAdd(b, l, x, args[0], args[1]);
+              linalg::YieldOp::create(b, l,
+                                      ValueRange{arith::SelectOp::create(
+                                          b, l, valid, sum, args[1])});
+            })
+            .getResult(0);
+    result = tensor::CollapseShapeOp::create(rewriter, loc, resultType, result,
+                                             outReassoc);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::nngraph::detail::populateConvPatterns(RewritePatternSet &patterns,
                                                  ConversionTarget &target) {
-  patterns.add<ConvLowering>(patterns.getContext());
-  target.addIllegalOp<ConvOp>();
+  patterns.add<ConvLowering, ConvTransposeLowering>(patterns.getContext());
+  target.addIllegalOp<ConvOp, ConvTransposeOp>();
 }

@@ -1,5 +1,4 @@
-//===- Reduction.cpp - reductions, softmax, batch norm to linalg -*- C++
-//-*-===//
+//===- Reduction.cpp - reductions and normalizations to linalg --*- C++ -*-===//
 //
 // Part of the nngraph project.
 //
@@ -8,7 +7,10 @@
 // This file implements the lowering of the reduce_* operations (axes,
 // keepdims), softmax and log_softmax (max-shifted, one axis), and inference
 // batch normalization. Reductions are linalg.generic ops with reduction
-// iterators into the reduced shape; keepdims re-expands the result.
+// iterators into the reduced shape; keepdims re-expands the result. Layer
+// and instance normalization compute mean and variance with the same
+// reductions; argmax/argmin carry (value, index) through one reduction, and
+// topk ranks the elements along the axis and picks ranks 0..k-1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -150,6 +152,27 @@ SmallVector<int64_t> reductionAxes(Operation *op, int64_t rank) {
   return axes;
 }
 
+/// keepdims: expands `r` (reduced over `axes`) to `resultType`, where the
+/// reduced axes come back as size 1. Each kept axis groups with the reduced
+/// (size-1) axes around it; a rank-0 reduction expands with no groups.
+Value expandKeepdims(OpBuilder &b, Location loc, Value r,
+                     RankedTensorType resultType, ArrayRef<int64_t> axes) {
+  SmallVector<ReassociationIndices> reassoc;
+  if (cast<RankedTensorType>(r.getType()).getRank() > 0) {
+    bool groupHasKept = false;
+    for (int64_t i = 0; i < resultType.getRank(); ++i) {
+      bool kept = !llvm::is_contained(axes, i);
+      if (reassoc.empty() || (kept && groupHasKept)) {
+        reassoc.emplace_back();
+        groupHasKept = false;
+      }
+      reassoc.back().push_back(i);
+      groupHasKept |= kept;
+    }
+  }
+  return tensor::ExpandShapeOp::create(b, loc, resultType, r, reassoc);
+}
+
 template <typename OpTy, Combine kind, bool mean = false>
 struct ReduceLowering : public OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -189,25 +212,8 @@ struct ReduceLowering : public OpConversionPattern<OpTy> {
               })
               .getResult(0);
     }
-    if (resultType.getRank() != cast<RankedTensorType>(r.getType()).getRank()) {
-      // keepdims: the reduced axes come back as size 1.
-      // Each kept axis groups with the reduced (size-1) axes around it;
-      // a rank-0 reduction expands with no groups at all.
-      SmallVector<ReassociationIndices> reassoc;
-      if (cast<RankedTensorType>(r.getType()).getRank() > 0) {
-        bool groupHasKept = false;
-        for (int64_t i = 0; i < type.getRank(); ++i) {
-          bool kept = !llvm::is_contained(axes, i);
-          if (reassoc.empty() || (kept && groupHasKept)) {
-            reassoc.emplace_back();
-            groupHasKept = false;
-          }
-          reassoc.back().push_back(i);
-          groupHasKept |= kept;
-        }
-      }
-      r = tensor::ExpandShapeOp::create(rewriter, loc, resultType, r, reassoc);
-    }
+    if (resultType.getRank() != cast<RankedTensorType>(r.getType()).getRank())
+      r = expandKeepdims(rewriter, loc, r, resultType, axes);
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -305,6 +311,311 @@ struct BatchNormLowering : public OpConversionPattern<BatchNormOp> {
   }
 };
 
+/// (x - mean) / sqrt(var + eps) * scale + bias with the statistics taken
+/// over `axes`; `scaleMap` / `biasMap` read scale and bias per element.
+FailureOr<Value> normalize(OpBuilder &b, Location loc, Value x,
+                           ArrayRef<int64_t> axes, Value scale,
+                           AffineMap scaleMap, Value bias, AffineMap biasMap,
+                           double eps) {
+  auto type = cast<RankedTensorType>(x.getType());
+  Type element = type.getElementType();
+  int64_t count = 1;
+  for (int64_t a : axes) {
+    if (type.isDynamicDim(a))
+      return failure();
+    count *= type.getDimSize(a);
+  }
+  auto divideByCount = [&](OpBuilder &nb, Location l, Value v, Value) -> Value {
+    return arith::DivFOp::create(nb, l, v,
+                                 scalarConstant(nb, l, element, count));
+  };
+  Value sum = reduce(b, loc, x, axes, Combine::Sum);
+  Value mean = mapWithReduced(b, loc, sum, sum, {}, divideByCount);
+  Value centered =
+      mapWithReduced(b, loc, x, mean, axes,
+                     [](OpBuilder &nb, Location l, Value v, Value m) -> Value {
+                       return arith::SubFOp::create(nb, l, v, m);
+                     });
+  Value squares =
+      mapWithReduced(b, loc, centered, centered, {},
+                     [](OpBuilder &nb, Location l, Value v, Value) -> Value {
+                       return arith::MulFOp::create(nb, l, v, v);
+                     });
+  Value sumSquares = reduce(b, loc, squares, axes, Combine::Sum);
+  Value var = mapWithReduced(b, loc, sumSquares, sumSquares, {}, divideByCount);
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = type.getRank();
+  SmallVector<AffineExpr> reducedExprs;
+  for (int64_t i = 0; i < rank; ++i)
+    if (!llvm::is_contained(axes, i))
+      reducedExprs.push_back(getAffineDimExpr(i, ctx));
+  SmallVector<Value> inputs{centered, var, scale};
+  SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank),
+                              AffineMap::get(rank, 0, reducedExprs, ctx),
+                              scaleMap};
+  if (bias) {
+    inputs.push_back(bias);
+    maps.push_back(biasMap);
+  }
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  Value init = createEmpty(b, loc, type, {x});
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               Value denom = math::SqrtOp::create(
+                   nb, l,
+                   arith::AddFOp::create(nb, l, args[1],
+                                         scalarConstant(nb, l, element, eps)));
+               Value y = arith::MulFOp::create(
+                   nb, l, arith::DivFOp::create(nb, l, args[0], denom),
+                   args[2]);
+               if (bias)
+                 y = arith::AddFOp::create(nb, l, y, args[3]);
+               linalg::YieldOp::create(nb, l, ValueRange{y});
+             })
+      .getResult(0);
+}
+
+/// ONNX LayerNormalization: statistics over the axes from `axis` to the
+/// last; scale and bias broadcast to the normalized shape.
+struct LayerNormLowering : public OpConversionPattern<LayerNormOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LayerNormOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getInput();
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    if (!type || type != op.getType())
+      return rewriter.notifyMatchFailure(op, "expected matching types");
+    int64_t rank = type.getRank();
+    int64_t axis = op.getAxis();
+    if (axis < 0)
+      axis += rank;
+    if (axis < 0 || axis >= rank)
+      return rewriter.notifyMatchFailure(op, "axis out of range");
+    MLIRContext *ctx = rewriter.getContext();
+    Value scale = adaptor.getScale(), bias = adaptor.getBias();
+    AffineMap scaleMap =
+        broadcastMap(cast<RankedTensorType>(scale.getType()), type, ctx);
+    AffineMap biasMap;
+    if (bias)
+      biasMap = broadcastMap(cast<RankedTensorType>(bias.getType()), type, ctx);
+    FailureOr<Value> y =
+        normalize(rewriter, op.getLoc(), x,
+                  llvm::to_vector(llvm::seq<int64_t>(axis, rank)), scale,
+                  scaleMap, bias, biasMap, op.getEpsilon().convertToDouble());
+    if (failed(y))
+      return rewriter.notifyMatchFailure(op, "dynamic normalized axis");
+    rewriter.replaceOp(op, *y);
+    return success();
+  }
+};
+
+/// ONNX InstanceNormalization: statistics per sample and channel over the
+/// spatial axes; scale and bias per channel (axis 1).
+struct InstanceNormLowering : public OpConversionPattern<InstanceNormOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(InstanceNormOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getInput();
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    if (!type || type.getRank() < 3 || type != op.getType())
+      return rewriter.notifyMatchFailure(op, "expected (N, C, D...) input");
+    int64_t rank = type.getRank();
+    MLIRContext *ctx = rewriter.getContext();
+    AffineMap channel =
+        AffineMap::get(rank, 0, {getAffineDimExpr(1, ctx)}, ctx);
+    FailureOr<Value> y = normalize(
+        rewriter, op.getLoc(), x, llvm::to_vector(llvm::seq<int64_t>(2, rank)),
+        adaptor.getScale(), channel, adaptor.getBias(), channel,
+        op.getEpsilon().convertToDouble());
+    if (failed(y))
+      return rewriter.notifyMatchFailure(op, "dynamic spatial axis");
+    rewriter.replaceOp(op, *y);
+    return success();
+  }
+};
+
+/// `x` better than `acc` (strictly, or also when equal with `orEqual`):
+/// greater for a maximum, smaller for a minimum.
+Value isBetter(OpBuilder &b, Location loc, Value x, Value acc, bool max,
+               bool orEqual) {
+  if (isa<FloatType>(x.getType())) {
+    arith::CmpFPredicate p =
+        max ? (orEqual ? arith::CmpFPredicate::OGE : arith::CmpFPredicate::OGT)
+            : (orEqual ? arith::CmpFPredicate::OLE : arith::CmpFPredicate::OLT);
+    return arith::CmpFOp::create(b, loc, p, x, acc);
+  }
+  arith::CmpIPredicate p =
+      max ? (orEqual ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sgt)
+          : (orEqual ? arith::CmpIPredicate::sle : arith::CmpIPredicate::slt);
+  return arith::CmpIOp::create(b, loc, p, x, acc);
+}
+
+/// ONNX ArgMax / ArgMin: one reduction generic carrying (value, index);
+/// the first extreme wins, or the last with select_last_index.
+template <typename OpTy, bool isMax>
+struct ArgReduceLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getInput();
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!type || !resultType || type.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "expected ranked tensors");
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    int64_t rank = type.getRank();
+    int64_t axis = op.getAxis();
+    if (axis < 0)
+      axis += rank;
+    SmallVector<int64_t> shape;
+    SmallVector<AffineExpr> outExprs;
+    SmallVector<Value> dynamicSizes;
+    SmallVector<utils::IteratorType> iterators;
+    for (int64_t i = 0; i < rank; ++i) {
+      if (i == axis) {
+        iterators.push_back(utils::IteratorType::reduction);
+        continue;
+      }
+      iterators.push_back(utils::IteratorType::parallel);
+      shape.push_back(type.getDimSize(i));
+      outExprs.push_back(getAffineDimExpr(i, ctx));
+      if (type.isDynamicDim(i))
+        dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, x, i));
+    }
+    Type element = type.getElementType();
+    Type i64 = rewriter.getI64Type();
+    auto valueType = RankedTensorType::get(shape, element);
+    auto indexType = RankedTensorType::get(shape, i64);
+    auto filled = [&](Type t, Value v) {
+      Value empty =
+          tensor::EmptyOp::create(rewriter, loc, shape, t, dynamicSizes);
+      return linalg::FillOp::create(rewriter, loc, ValueRange{v},
+                                    ValueRange{empty})
+          .getResult(0);
+    };
+    Value valueInit =
+        filled(element, neutral(rewriter, loc,
+                                isMax ? Combine::Max : Combine::Min, element));
+    Value indexInit = filled(i64, scalarConstant(rewriter, loc, i64, 0));
+    AffineMap outMap = AffineMap::get(rank, 0, outExprs, ctx);
+    bool last = op.getSelectLastIndex();
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{valueType, indexType}, ValueRange{x},
+        ValueRange{valueInit, indexInit},
+        SmallVector<AffineMap>{rewriter.getMultiDimIdentityMap(rank), outMap,
+                               outMap},
+        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+          Value index = arith::IndexCastOp::create(
+              b, l, b.getI64Type(), linalg::IndexOp::create(b, l, axis));
+          Value better = isBetter(b, l, args[0], args[1], isMax, last);
+          linalg::YieldOp::create(
+              b, l,
+              ValueRange{
+                  arith::SelectOp::create(b, l, better, args[0], args[1]),
+                  arith::SelectOp::create(b, l, better, index, args[2])});
+        });
+    Value r = generic.getResult(1);
+    if (resultType.getRank() != indexType.getRank())
+      r = expandKeepdims(rewriter, loc, r, resultType, {axis});
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// ONNX TopK by ranking: rank[i] counts the elements that come before
+/// element i along the axis (better value, or equal value at a lower index);
+/// output position j then takes the element of rank j. Quadratic in the axis
+/// size, no sorting network and no scatter.
+struct TopKLowering : public OpConversionPattern<TopKOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TopKOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getInput();
+    auto type = dyn_cast<RankedTensorType>(x.getType());
+    auto valuesType = dyn_cast<RankedTensorType>(op.getValues().getType());
+    auto indicesType = dyn_cast<RankedTensorType>(op.getIndices().getType());
+    if (!type || !valuesType || !indicesType || type.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "expected ranked tensors");
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    int64_t rank = type.getRank();
+    int64_t axis = op.getAxis();
+    if (axis < 0)
+      axis += rank;
+    bool largest = op.getLargest();
+    Type i64 = rewriter.getI64Type();
+    // Loops (d0..d{rank-1}, e): the axis loop is the element (or the output
+    // position), e runs over the axis again.
+    SmallVector<AffineExpr> alongE;
+    for (int64_t i = 0; i < rank; ++i)
+      alongE.push_back(getAffineDimExpr(i == axis ? rank : i, ctx));
+    AffineMap identity = AffineMap::get(
+        rank + 1, 0,
+        llvm::to_vector(llvm::map_range(
+            llvm::seq<int64_t>(0, rank),
+            [&](int64_t i) { return getAffineDimExpr(i, ctx); })),
+        ctx);
+    AffineMap other = AffineMap::get(rank + 1, 0, alongE, ctx);
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
+    auto rankType = RankedTensorType::get(type.getShape(), i64);
+    Value rankInit = createZeroFilled(rewriter, loc, rankType, {x});
+    Value ranks =
+        linalg::GenericOp::create(
+            rewriter, loc, TypeRange{rankType}, ValueRange{x, x},
+            ValueRange{rankInit},
+            SmallVector<AffineMap>{identity, other, identity}, iterators,
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              Value i = linalg::IndexOp::create(b, l, axis);
+              Value e = linalg::IndexOp::create(b, l, rank);
+              Value before = isBetter(b, l, args[1], args[0], largest, false);
+              Value equal =
+                  isa<FloatType>(args[0].getType())
+                      ? Value(arith::CmpFOp::create(
+                            b, l, arith::CmpFPredicate::OEQ, args[1], args[0]))
+                      : Value(arith::CmpIOp::create(
+                            b, l, arith::CmpIPredicate::eq, args[1], args[0]));
+              Value lower =
+                  arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, e, i);
+              before = arith::OrIOp::create(
+                  b, l, before, arith::AndIOp::create(b, l, equal, lower));
+              Value one = arith::ExtUIOp::create(b, l, b.getI64Type(), before);
+              linalg::YieldOp::create(
+                  b, l, ValueRange{arith::AddIOp::create(b, l, args[2], one)});
+            })
+            .getResult(0);
+    Value valuesInit = createZeroFilled(rewriter, loc, valuesType, {x});
+    Value indicesInit = createZeroFilled(rewriter, loc, indicesType, {x});
+    auto select = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{valuesType, indicesType}, ValueRange{x, ranks},
+        ValueRange{valuesInit, indicesInit},
+        SmallVector<AffineMap>{other, other, identity, identity}, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value j = arith::IndexCastOp::create(
+              b, l, b.getI64Type(), linalg::IndexOp::create(b, l, axis));
+          Value e = arith::IndexCastOp::create(
+              b, l, b.getI64Type(), linalg::IndexOp::create(b, l, rank));
+          Value match =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, args[1], j);
+          linalg::YieldOp::create(
+              b, l,
+              ValueRange{arith::SelectOp::create(b, l, match, args[0], args[2]),
+                         arith::SelectOp::create(b, l, match, e, args[3])});
+        });
+    rewriter.replaceOp(op, select.getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::nngraph::detail::populateReductionPatterns(
@@ -316,7 +627,12 @@ void mlir::nngraph::detail::populateReductionPatterns(
                ReduceLowering<ReduceMinOp, Combine::Min>,
                ReduceLowering<ReduceProdOp, Combine::Prod>,
                SoftmaxLowering<SoftmaxOp, false>,
-               SoftmaxLowering<LogSoftmaxOp, true>, BatchNormLowering>(ctx);
-  target.addIllegalOp<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp,
-                      ReduceProdOp, SoftmaxOp, LogSoftmaxOp, BatchNormOp>();
+               SoftmaxLowering<LogSoftmaxOp, true>, BatchNormLowering,
+               LayerNormLowering, InstanceNormLowering,
+               ArgReduceLowering<ArgMaxOp, true>,
+               ArgReduceLowering<ArgMinOp, false>, TopKLowering>(ctx);
+  target
+      .addIllegalOp<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp,
+                    ReduceProdOp, SoftmaxOp, LogSoftmaxOp, BatchNormOp,
+                    LayerNormOp, InstanceNormOp, ArgMaxOp, ArgMinOp, TopKOp>();
 }

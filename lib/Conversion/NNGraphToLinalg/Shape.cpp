@@ -13,7 +13,7 @@
 // constant mode, a gathering linalg.generic for edge and reflect), tile and
 // expand (linalg.generic with modulo / broadcast indexing maps), shape (a
 // constant when static), and lrn, nearest resize with integer scales,
-// one_hot and gather. All follow ONNX semantics.
+// one_hot, gather and gather_nd. All follow ONNX semantics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -581,6 +581,58 @@ struct GatherLowering : public OpConversionPattern<GatherOp> {
   }
 };
 
+/// ONNX GatherND: a parallel generic over the result; each position reads
+/// its index tuple from `indices` (the last axis, static size k) and
+/// extracts data[batch..., tuple..., trailing...].
+struct GatherNDLowering : public OpConversionPattern<GatherNDOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherNDOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value data = adaptor.getData(), indices = adaptor.getIndices();
+    auto dataType = cast<RankedTensorType>(data.getType());
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t r = dataType.getRank(), q = indicesType.getRank();
+    int64_t batchDims = op.getBatchDims();
+    if (q < 1 || indicesType.isDynamicDim(q - 1))
+      return rewriter.notifyMatchFailure(op, "dynamic index tuple size");
+    int64_t k = indicesType.getDimSize(q - 1);
+    int64_t rank = resultType.getRank();
+    if (batchDims < 0 || batchDims + k > r || rank != q - 1 + r - batchDims - k)
+      return rewriter.notifyMatchFailure(op, "unexpected result rank");
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t i = 0; i < rank; ++i) {
+      if (i < q - 1)
+        sources.push_back({indices, i});
+      else
+        sources.push_back({data, i - (q - 1) + batchDims + k});
+    }
+    Value init = emptyFrom(rewriter, loc, resultType, sources);
+    SmallVector<Value> dims;
+    for (int64_t t = 0; t < k; ++t)
+      dims.push_back(tensor::DimOp::create(rewriter, loc, data, batchDims + t));
+    Value result = parallelGeneric(
+        rewriter, loc, resultType, init, ValueRange{}, {},
+        [&](OpBuilder &b, Location l, ValueRange) {
+          SmallVector<Value> loops = loopIndices(b, l, rank);
+          SmallVector<Value> at(loops.begin(), loops.begin() + batchDims);
+          SmallVector<Value> tuple(loops.begin(), loops.begin() + q - 1);
+          tuple.push_back(Value());
+          for (int64_t t = 0; t < k; ++t) {
+            tuple.back() = arith::ConstantIndexOp::create(b, l, t);
+            Value v = tensor::ExtractOp::create(b, l, indices, tuple);
+            at.push_back(normalizedIndex(b, l, v, dims[t]));
+          }
+          at.append(loops.begin() + q - 1, loops.end());
+          return tensor::ExtractOp::create(b, l, data, at);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct OneHotLowering : public OpConversionPattern<OneHotOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -766,9 +818,10 @@ void mlir::nngraph::detail::populateShapePatterns(RewritePatternSet &patterns,
                ReshapeLikeLowering<SqueezeOp>, ReshapeLikeLowering<UnsqueezeOp>,
                TransposeLowering, ConcatLowering, SplitLowering, SliceLowering,
                PadLowering, TileLowering, ExpandLowering, ShapeLowering,
-               GatherLowering, OneHotLowering, LRNLowering, ResizeLowering>(
-      ctx);
-  target.addIllegalOp<ReshapeOp, FlattenOp, SqueezeOp, UnsqueezeOp, TransposeOp,
-                      ConcatOp, SplitOp, SliceOp, PadOp, TileOp, ExpandOp,
-                      ShapeOp, GatherOp, OneHotOp, LRNOp, ResizeOp>();
+               GatherLowering, GatherNDLowering, OneHotLowering, LRNLowering,
+               ResizeLowering>(ctx);
+  target
+      .addIllegalOp<ReshapeOp, FlattenOp, SqueezeOp, UnsqueezeOp, TransposeOp,
+                    ConcatOp, SplitOp, SliceOp, PadOp, TileOp, ExpandOp,
+                    ShapeOp, GatherOp, GatherNDOp, OneHotOp, LRNOp, ResizeOp>();
 }

@@ -32,3 +32,30 @@ func.func @grouped(%x: tensor<1x4x8x8xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1
   %0 = nngraph.conv %x, %w {group = 2 : i64} : (tensor<1x4x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>
 }
+
+// -----
+
+// ConvTranspose: the groups made explicit by reshapes (weight
+// (G, C/G, M/G, kh, kw), output (N, G, M/G, oh, ow)), then one generic over
+// (n, g, f, oh, ow, c, kh, kw) that gathers the input position
+// (o + pad_begin - k * dilation) / stride when it is exact and in range; the
+// bias is the accumulator.
+// CHECK-DAG: #[[$W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d1, d5, d2, d6, d7)>
+// CHECK-DAG: #[[$O:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4)>
+// CHECK-LABEL: func.func @conv_transpose
+// CHECK: %[[W:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1], [2], [3], [4]] output_shape [2, 2, 2, 3, 3]
+// CHECK: %[[B:.*]] = linalg.generic {{.*}} ins(%arg2 : tensor<4xf32>)
+// CHECK: %[[ACC:.*]] = tensor.expand_shape %[[B]] {{\[\[}}0], [1, 2], [3], [4]] output_shape [1, 2, 2, 8, 8]
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[$W]], #[[$O]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[W]] : tensor<2x2x2x3x3xf32>) outs(%[[ACC]] : tensor<1x2x2x8x8xf32>)
+// CHECK: arith.divsi
+// CHECK: arith.remsi
+// CHECK: tensor.extract %arg0
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: arith.select
+// CHECK: tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2], [3], [4]] : tensor<1x2x2x8x8xf32> into tensor<1x4x8x8xf32>
+// CHECK-NOT: nngraph.conv_transpose
+func.func @conv_transpose(%x: tensor<1x4x4x4xf32>, %w: tensor<4x2x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x4x8x8xf32> {
+  %0 = nngraph.conv_transpose %x, %w, %b {strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, output_padding = array<i64: 1, 1>, group = 2 : i64} : (tensor<1x4x4x4xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  return %0 : tensor<1x4x8x8xf32>
+}

@@ -37,3 +37,82 @@ func.func @batch_norm(%x: tensor<1x3x4x4xf32>, %s: tensor<3xf32>, %b: tensor<3xf
   %0 = nngraph.batch_norm %x, %s, %b, %m, %v : (tensor<1x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x3x4x4xf32>
   return %0 : tensor<1x3x4x4xf32>
 }
+
+// -----
+
+// Layer norm: mean and variance over the axes from `axis` on, then one
+// generic that normalizes, scales and shifts (scale and bias broadcast to
+// the normalized axes).
+// CHECK-DAG: #[[$S:.*]] = affine_map<(d0, d1, d2) -> (d2)>
+// CHECK-LABEL: func.func @layer_norm
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: arith.addf
+// CHECK: arith.divf
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #[[$S]], #[[$S]], #{{.*}}]
+// CHECK: math.sqrt
+// CHECK-NOT: nngraph.layer_norm
+func.func @layer_norm(%x: tensor<2x16x64xf32>, %s: tensor<64xf32>, %b: tensor<64xf32>) -> tensor<2x16x64xf32> {
+  %0 = nngraph.layer_norm %x, %s, %b {axis = -1 : i64} : (tensor<2x16x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
+  return %0 : tensor<2x16x64xf32>
+}
+
+// -----
+
+// Instance norm: statistics over the spatial axes, scale and bias per
+// channel.
+// CHECK-DAG: #[[$C:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
+// CHECK-LABEL: func.func @instance_norm
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #[[$C]], #[[$C]], #{{.*}}]
+// CHECK: math.sqrt
+// CHECK-NOT: nngraph.instance_norm
+func.func @instance_norm(%x: tensor<1x8x4x4xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<1x8x4x4xf32> {
+  %0 = nngraph.instance_norm %x, %s, %b : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return %0 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// Argmax: one reduction carrying (value, index) from -inf and 0; strict
+// comparison keeps the first extreme, keepdims expands the indices.
+// CHECK-LABEL: func.func @argmax_keepdims
+// CHECK: arith.constant 0xFF800000 : f32
+// CHECK: %[[R:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]{{.*}} outs({{.*}} : tensor<2x4xf32>, tensor<2x4xi64>)
+// CHECK: linalg.index 1
+// CHECK: arith.cmpf ogt
+// CHECK: tensor.expand_shape %[[R]]#1 {{\[\[}}0, 1], [2]] {{.*}} : tensor<2x4xi64> into tensor<2x1x4xi64>
+func.func @argmax_keepdims(%x: tensor<2x3x4xf32>) -> tensor<2x1x4xi64> {
+  %0 = nngraph.argmax %x {axis = 1 : i64} : (tensor<2x3x4xf32>) -> tensor<2x1x4xi64>
+  return %0 : tensor<2x1x4xi64>
+}
+
+// -----
+
+// Argmin with select_last_index: a non-strict comparison keeps the last.
+// CHECK-LABEL: func.func @argmin_last
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: arith.cmpi sle
+// CHECK-NOT: tensor.expand_shape
+func.func @argmin_last(%x: tensor<3x5xi32>) -> tensor<3xi64> {
+  %0 = nngraph.argmin %x {axis = -1 : i64, keepdims = false, select_last_index = true} : (tensor<3x5xi32>) -> tensor<3xi64>
+  return %0 : tensor<3xi64>
+}
+
+// -----
+
+// TopK: ranks (how many elements come before each one along the axis),
+// then output position j takes the element of rank j.
+// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[$E:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @topk
+// CHECK: %[[RANK:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$E]], #[[$ID]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg0 : tensor<2x10xf32>, tensor<2x10xf32>) outs({{.*}} : tensor<2x10xi64>)
+// CHECK: arith.cmpf ogt
+// CHECK: arith.cmpf oeq
+// CHECK: linalg.generic {indexing_maps = [#[[$E]], #[[$E]], #[[$ID]], #[[$ID]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %[[RANK]] : tensor<2x10xf32>, tensor<2x10xi64>) outs({{.*}} : tensor<2x3xf32>, tensor<2x3xi64>)
+// CHECK-NOT: nngraph.topk
+func.func @topk(%x: tensor<2x10xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>) {
+  %v, %i = nngraph.topk %x {k = 3 : i64} : (tensor<2x10xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>)
+  return %v, %i : tensor<2x3xf32>, tensor<2x3xi64>
+}

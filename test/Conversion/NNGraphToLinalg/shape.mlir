@@ -162,3 +162,18 @@ func.func @resize_linear(%y: tensor<1x2x2x2xf32>) -> tensor<1x2x4x4xf32> {
   %0 = nngraph.resize %y {scales = array<f32: 1.0, 1.0, 2.0, 2.0>, mode = #nngraph.resize_mode<linear>} : (tensor<1x2x2x2xf32>) -> tensor<1x2x4x4xf32>
   return %0 : tensor<1x2x4x4xf32>
 }
+
+// -----
+
+// GatherND with batch_dims: a parallel generic over the result that reads
+// the index tuple from the indices and extracts from the data.
+// CHECK-LABEL: func.func @gather_nd
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} outs({{.*}} : tensor<2x3x4xf32>)
+// CHECK: tensor.extract %arg1
+// CHECK: tensor.extract %arg1
+// CHECK: tensor.extract %arg0
+// CHECK-NOT: nngraph.gather_nd
+func.func @gather_nd(%d: tensor<2x5x6x4xf32>, %i: tensor<2x3x2xi64>) -> tensor<2x3x4xf32> {
+  %0 = nngraph.gather_nd %d, %i {batch_dims = 1 : i64} : (tensor<2x5x6x4xf32>, tensor<2x3x2xi64>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}

@@ -30,20 +30,21 @@ void populateElementwisePatterns(RewritePatternSet &patterns,
 /// MatMul (batch broadcasting, 1-D operands) and Gemm.
 void populateMatmulPatterns(RewritePatternSet &patterns,
                             ConversionTarget &target);
-/// Conv (1-3-D, grouped, depthwise) with padding and bias.
+/// Conv (1-3-D, grouped, depthwise) with padding and bias; ConvTranspose.
 void populateConvPatterns(RewritePatternSet &patterns,
                           ConversionTarget &target);
 /// nngraph.print: a call of the runtime library's LightNet-style printer.
 void populatePrintPatterns(RewritePatternSet &patterns,
                            ConversionTarget &target);
-/// Reductions (axes, keepdims), softmax, log_softmax, batch norm.
+/// Reductions (axes, keepdims), softmax, log_softmax, batch, layer and
+/// instance norm, argmax/argmin, topk.
 void populateReductionPatterns(RewritePatternSet &patterns,
                                ConversionTarget &target);
 /// MaxPool, AveragePool (pads, ceil_mode, count_include_pad), global pools.
 void populatePoolingPatterns(RewritePatternSet &patterns,
                              ConversionTarget &target);
 /// Reshapes, transpose, concat, split, slice, pad, tile, expand, shape,
-/// gather, one_hot, nearest resize and LRN.
+/// gather, gather_nd, one_hot, nearest resize and LRN.
 void populateShapePatterns(RewritePatternSet &patterns,
                            ConversionTarget &target);
 } // namespace detail
