@@ -313,3 +313,16 @@ func.func @no_inference(%x: tensor<2x3xf32>, %i: tensor<4xi64>) -> (tensor<?x?xf
   %4 = nngraph.tanh %2 : (tensor<2x3xf32>) -> tensor<?x?xf32>
   return %3, %4 : tensor<?x?xf32>, tensor<?x?xf32>
 }
+
+// -----
+
+// ONNX Slice of an empty axis is empty, whatever the step (a negative step
+// used to give size 1).
+// CHECK-LABEL: func.func @slice_empty_axis
+// CHECK: nngraph.slice {{.*}} -> tensor<0x3xf32>
+// CHECK: nngraph.slice {{.*}} -> tensor<0x3xf32>
+func.func @slice_empty_axis(%x: tensor<0x3xf32>) -> (tensor<?x3xf32>, tensor<?x3xf32>) {
+  %0 = nngraph.slice %x {starts = array<i64: -1>, ends = array<i64: -9223372036854775808>, axes = array<i64: 0>, steps = array<i64: -1>} : (tensor<0x3xf32>) -> tensor<?x3xf32>
+  %1 = nngraph.slice %x {starts = array<i64: 0>, ends = array<i64: 5>, axes = array<i64: 0>, steps = array<i64: 2>} : (tensor<0x3xf32>) -> tensor<?x3xf32>
+  return %0, %1 : tensor<?x3xf32>, tensor<?x3xf32>
+}

@@ -311,6 +311,8 @@ static int64_t sliceSize(int64_t dim, int64_t start, int64_t end,
   auto clamp = [](int64_t v, int64_t lo, int64_t hi) {
     return std::max(lo, std::min(v, hi));
   };
+  if (dim == 0) // Nothing to slice, whatever the bounds and the step.
+    return 0;
   if (start < 0)
     start += dim;
   if (end < 0 && end != std::numeric_limits<int64_t>::min())
