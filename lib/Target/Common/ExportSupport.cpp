@@ -16,11 +16,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -92,6 +94,22 @@ std::string nngraph::getDTypeName(Type type) {
   if (type.isInteger(64))
     return "int64";
   return "";
+}
+
+Type nngraph::getDTypeElementType(MLIRContext *context, StringRef name) {
+  Builder b(context);
+  return llvm::StringSwitch<Type>(name)
+      .Case("float32", b.getF32Type())
+      .Case("float64", b.getF64Type())
+      .Case("float16", b.getF16Type())
+      .Case("bfloat16", b.getBF16Type())
+      .Case("bool", b.getI1Type())
+      .Case("uint8", b.getIntegerType(8, /*isSigned=*/false))
+      .Case("int8", b.getIntegerType(8))
+      .Case("int16", b.getIntegerType(16))
+      .Case("int32", b.getI32Type())
+      .Case("int64", b.getI64Type())
+      .Default(nullptr);
 }
 
 std::optional<std::vector<char>> nngraph::getRawData(ElementsAttr value) {

@@ -56,30 +56,10 @@ static StringRef getFormatName(Flavor flavor) {
   return "nnvm";
 }
 
-/// MXNet's dtype codes (mshadow::TypeFlag).
+/// MXNet's dtype code (mshadow::TypeFlag) of an element type.
 static std::optional<int> getMXDTypeCode(Type type) {
-  std::string name = getDTypeName(type);
-  static const char *const names[] = {"float32", "float64", "float16", "uint8",
-                                      "int32",   "int8",    "int64",   "bool"};
-  for (auto [i, n] : llvm::enumerate(names))
-    if (name == n)
-      return i;
-  return std::nullopt;
-}
-
-static std::optional<ParamDType> getParamDType(Type type) {
-  std::string name = getDTypeName(type);
-  return llvm::StringSwitch<std::optional<ParamDType>>(name)
-      .Case("float32", ParamDType::F32)
-      .Case("float64", ParamDType::F64)
-      .Case("float16", ParamDType::F16)
-      .Case("bfloat16", ParamDType::BF16)
-      .Case("int8", ParamDType::I8)
-      .Case("uint8", ParamDType::U8)
-      .Case("int32", ParamDType::I32)
-      .Case("int64", ParamDType::I64)
-      .Case("bool", ParamDType::Bool)
-      .Default(std::nullopt);
+  std::optional<ParamDType> dtype = parseDTypeName(getDTypeName(type));
+  return dtype ? std::optional<int>(getMXNetTypeFlag(*dtype)) : std::nullopt;
 }
 
 static bool isAuxiliary(Value v);
@@ -242,7 +222,8 @@ void Exporter::addParam(StringRef name, RankedTensorType type,
   ++numWeights;
   if (options.paramsPath.empty())
     return;
-  std::optional<ParamDType> dtype = getParamDType(type.getElementType());
+  std::optional<ParamDType> dtype =
+      parseDTypeName(getDTypeName(type.getElementType()));
   if (!dtype || !type.hasStaticShape()) {
     error(op, "weight '" + name + "' has no .params form (type " +
                   llvm::Twine(getDTypeName(type.getElementType())) + ")");

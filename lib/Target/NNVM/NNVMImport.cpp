@@ -17,6 +17,7 @@
 
 #include "nngraph/Target/NNVM/NNVMImport.h"
 #include "NNVMImportInternal.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/NNVM/Params.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -213,28 +214,17 @@ StringRef Importer::getFormatName(Flavor flavor) {
   return "nnvm";
 }
 
-/// Element type of a TVM dltype string or an MXNet __dtype__ code.
-static Type getDLType(MLIRContext *ctx, StringRef name) {
-  Builder b(ctx);
-  return llvm::StringSwitch<Type>(name)
-      .Case("float32", b.getF32Type())
-      .Case("float64", b.getF64Type())
-      .Case("float16", b.getF16Type())
-      .Case("bfloat16", b.getBF16Type())
-      .Case("int8", b.getIntegerType(8))
-      .Case("uint8", b.getIntegerType(8))
-      .Case("int32", b.getI32Type())
-      .Case("int64", b.getI64Type())
-      .Case("bool", b.getI1Type())
-      .Default(nullptr);
+Type nnvm::getNNVMElementType(MLIRContext *ctx, StringRef name) {
+  // nngraph's arithmetic takes signless integers: MXNet's and TVM's uint8
+  // data are signless bytes in the graph.
+  Type t = getDTypeElementType(ctx, name);
+  return t && t.isUnsignedInteger(8) ? IntegerType::get(ctx, 8) : t;
 }
 
+/// Element type of an MXNet `__dtype__` code (mshadow::TypeFlag).
 static Type getMXDTypeCode(MLIRContext *ctx, int64_t code) {
-  static const char *const names[] = {"float32", "float64", "float16", "uint8",
-                                      "int32",   "int8",    "int64",   "bool"};
-  if (code < 0 || code >= static_cast<int64_t>(std::size(names)))
-    return nullptr;
-  return getDLType(ctx, names[code]);
+  std::optional<ParamDType> dtype = getDTypeForMXNetTypeFlag(code);
+  return dtype ? getNNVMElementType(ctx, getDTypeName(*dtype)) : nullptr;
 }
 
 LogicalResult Importer::parseInputShapes() {
@@ -252,11 +242,12 @@ LogicalResult Importer::parseInputShapes() {
       else if (!d.getAsInteger(10, v) && v >= 0)
         shape.push_back(v);
       else if (i + 1 == dims.size() && i > 0 &&
-               (element = getDLType(gb.getContext(), d == "f32"   ? "float32"
-                                                     : d == "f16" ? "float16"
-                                                     : d == "i64" ? "int64"
-                                                     : d == "i32" ? "int32"
-                                                                  : d)))
+               (element =
+                    getNNVMElementType(gb.getContext(), d == "f32"   ? "float32"
+                                                        : d == "f16" ? "float16"
+                                                        : d == "i64" ? "int64"
+                                                        : d == "i32" ? "int32"
+                                                                     : d)))
         continue;
       else
         ok = false;
@@ -385,7 +376,8 @@ Value Importer::bindVariable(StringRef name, Type type, StringRef path,
   if (pit != paramIndex.end()) {
     ParamTensor &tensor = params->tensors[pit->second];
     usedParams.insert(pit->second);
-    Type element = getDLType(gb.getContext(), getDTypeName(tensor.dtype));
+    Type element =
+        getNNVMElementType(gb.getContext(), getDTypeName(tensor.dtype));
     auto fileType = RankedTensorType::get(tensor.shape, element);
     if (type && (getElementTypeOrSelf(type) != element ||
                  failed(verifyCompatibleShape(type, fileType)))) {
@@ -454,7 +446,7 @@ Type Importer::getEntryTypeHint(int64_t id, int64_t index) {
     return nullptr;
   Type element = gb.getBuilder().getF32Type();
   if (*slot < static_cast<int64_t>(graph.dltypes.size()))
-    if (Type t = getDLType(gb.getContext(), graph.dltypes[*slot]))
+    if (Type t = getNNVMElementType(gb.getContext(), graph.dltypes[*slot]))
       element = t;
   return RankedTensorType::get(graph.shapes[*slot], element);
 }

@@ -76,6 +76,10 @@ struct NodeContext {
 
 using OpHandler = void (*)(NodeContext &);
 
+/// The element type of an MXNet/TVM dtype name ("float32"), uint8 as
+/// signless i8; null for an unknown name.
+Type getNNVMElementType(MLIRContext *ctx, llvm::StringRef name);
+
 /// Why an operator stayed `nngraph.custom` (for --check).
 enum class CustomReason {
   /// No typed mapping exists for the operator.

@@ -91,20 +91,6 @@ NamedAttribute flag(NodeContext &ctx, StringRef name, bool v) {
   return named(ctx, name, ctx.b.getBoolAttr(v));
 }
 
-/// The element type of an MXNet dtype name, or null.
-Type getDTypeElement(Builder &b, StringRef dtype) {
-  return llvm::StringSwitch<Type>(dtype)
-      .Case("float32", b.getF32Type())
-      .Case("float16", b.getF16Type())
-      .Case("float64", b.getF64Type())
-      .Case("int32", b.getI32Type())
-      .Case("int64", b.getI64Type())
-      .Case("int8", b.getIntegerType(8))
-      .Case("uint8", b.getIntegerType(8))
-      .Case("bool", b.getI1Type())
-      .Default(nullptr);
-}
-
 /// A ranked type of `rank` unknown sizes.
 RankedTensorType dynamicType(NodeContext &ctx, int64_t rank,
                              Type element = {}) {
@@ -248,7 +234,7 @@ void castOp(NodeContext &ctx) {
   if (!x)
     return;
   std::string dtype = ctx.getString("dtype", "float32");
-  Type element = getDTypeElement(ctx.b, dtype);
+  Type element = getNNVMElementType(ctx.b.getContext(), dtype);
   if (!element)
     return ctx.badAttr("dtype", "a dtype name such as float32");
   setResult(ctx,
@@ -970,7 +956,7 @@ void fullOp(NodeContext &ctx) {
   double value = fixed >= 0 ? fixed : ctx.getFloat("value", 0.0);
   if (ctx.failed)
     return;
-  Type element = getDTypeElement(ctx.b, dtype);
+  Type element = getNNVMElementType(ctx.b.getContext(), dtype);
   if (!element)
     return ctx.badAttr("dtype", "a dtype name such as float32");
   if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
@@ -1040,7 +1026,8 @@ void arange(NodeContext &ctx) {
   std::string stopText = ctx.getString("stop", "None");
   double step = ctx.getFloat("step", 1.0);
   int64_t repeat = ctx.getInt("repeat", 1);
-  Type element = getDTypeElement(ctx.b, ctx.getString("dtype", "float32"));
+  Type element =
+      getNNVMElementType(ctx.b.getContext(), ctx.getString("dtype", "float32"));
   if (ctx.failed)
     return;
   if (!element || ctx.getBool("infer_range", false) || repeat < 1 ||

@@ -703,6 +703,25 @@ static void writeTVM(const ParamsFile &file, raw_ostream &os) {
 // Public API
 //===----------------------------------------------------------------------===//
 
+std::optional<ParamDType> mlir::nngraph::nnvm::parseDTypeName(StringRef name) {
+  for (const DTypeInfo &info : kDTypes)
+    if (name == info.name)
+      return info.dtype;
+  return std::nullopt;
+}
+
+std::optional<ParamDType>
+mlir::nngraph::nnvm::getDTypeForMXNetTypeFlag(int64_t flag) {
+  for (const DTypeInfo &info : kDTypes)
+    if (flag == info.mxnetFlag)
+      return info.dtype;
+  return std::nullopt;
+}
+
+int mlir::nngraph::nnvm::getMXNetTypeFlag(ParamDType dtype) {
+  return getInfo(dtype).mxnetFlag;
+}
+
 StringRef mlir::nngraph::nnvm::getDTypeName(ParamDType dtype) {
   return getInfo(dtype).name;
 }

@@ -117,7 +117,7 @@ std::string Importer::nodeName(int64_t id) const {
 
 RankedTensorType Importer::getType(const TensorTypeDesc &desc, int64_t id,
                                    StringRef path) {
-  Type element = getElementType(b, desc.dtype);
+  Type element = getDTypeElementType(b.getContext(), desc.dtype);
   if (!element) {
     error(id, jsonPath(path, "dtype"),
           "unsupported dtype '" + desc.dtype + "'");

@@ -75,9 +75,6 @@ using OpHandler = bool (*)(CallContext &);
 /// The handler of a Relay operator name, or null.
 const OpHandler *lookupOpHandler(llvm::StringRef op);
 
-/// The element type of a Relay dtype name, or null.
-Type getElementType(Builder &b, llvm::StringRef dtype);
-
 } // namespace relayviz
 } // namespace nngraph
 } // namespace mlir

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RelayVizImportInternal.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
@@ -142,21 +143,6 @@ Value CallContext::input(unsigned i) {
 RankedTensorType CallContext::inputType(unsigned i) {
   Value v = input(i);
   return v ? dyn_cast<RankedTensorType>(v.getType()) : nullptr;
-}
-
-Type relayviz::getElementType(Builder &b, StringRef dtype) {
-  return llvm::StringSwitch<Type>(dtype)
-      .Case("float32", b.getF32Type())
-      .Case("float16", b.getF16Type())
-      .Case("float64", b.getF64Type())
-      .Case("bfloat16", b.getBF16Type())
-      .Case("int8", b.getIntegerType(8))
-      .Case("int16", b.getIntegerType(16))
-      .Case("int32", b.getI32Type())
-      .Case("int64", b.getI64Type())
-      .Case("uint8", b.getIntegerType(8, /*isSigned=*/false))
-      .Case("bool", b.getI1Type())
-      .Default(nullptr);
 }
 
 namespace {
@@ -527,7 +513,7 @@ bool castOp(CallContext &ctx) {
   if (!type)
     return false;
   std::string dtype = ctx.getString("dtype", "");
-  Type element = getElementType(ctx.b, dtype);
+  Type element = getDTypeElementType(ctx.b.getContext(), dtype);
   if (!element) {
     ctx.error(ctx.attrPath("dtype"), "unsupported dtype '" + dtype + "'");
     return true;

@@ -17,6 +17,7 @@
 #include "nngraph/Target/XOC/XOCImport.h"
 #include "XOCOps.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+#include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/Common/GraphBuilder.h"
 #include "nngraph/Target/Common/JSONSupport.h"
 #include "nngraph/Target/XOC/XOCModel.h"
@@ -81,22 +82,6 @@ private:
   std::vector<Value> values;
 };
 
-/// The element type of an XOC dtype, or null.
-Type getElementType(Builder &b, StringRef dtype) {
-  return llvm::StringSwitch<Type>(dtype)
-      .Case("float32", b.getF32Type())
-      .Case("float16", b.getF16Type())
-      .Case("float64", b.getF64Type())
-      .Case("bfloat16", b.getBF16Type())
-      .Case("int32", b.getI32Type())
-      .Case("int64", b.getI64Type())
-      .Case("int16", b.getIntegerType(16))
-      .Case("int8", b.getIntegerType(8))
-      .Case("uint8", b.getIntegerType(8, /*isSigned=*/false))
-      .Case("bool", b.getI1Type())
-      .Default(nullptr);
-}
-
 /// Tensor metadata without the nngraph name of a constant or input (if
 /// `dropName`) and without the `value` key (if `dropValue`), as a dictionary;
 /// null if dropping keys leaves it empty.
@@ -135,7 +120,7 @@ void Importer::computeTypes() {
   types.resize(graph.tensors.size());
   values.resize(graph.tensors.size());
   for (auto [i, tensor] : llvm::enumerate(graph.tensors)) {
-    Type element = getElementType(b, tensor.dtype);
+    Type element = getDTypeElementType(b.getContext(), tensor.dtype);
     if (!element) {
       if (!tensor.dtype.empty())
         gb.emitFileError("unsupported dtype '" + tensor.dtype + "' at " +

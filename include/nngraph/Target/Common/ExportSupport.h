@@ -45,6 +45,10 @@ std::string getOutputName(func::FuncOp func, unsigned index);
 /// "bool", ...), or empty when there is none.
 std::string getDTypeName(Type type);
 
+/// The element type a dtype name stands for (the inverse of getDTypeName:
+/// "uint8" is ui8), or null for an unknown name.
+Type getDTypeElementType(MLIRContext *context, llvm::StringRef name);
+
 /// The raw little-endian bytes of a constant's elements (booleans one byte
 /// each), or nullopt when they cannot be read.
 std::optional<std::vector<char>> getRawData(ElementsAttr value);

@@ -20,6 +20,7 @@
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,12 @@ enum class ParamDType { F32, F64, F16, BF16, U8, I8, I32, I64, Bool };
 llvm::StringRef getDTypeName(ParamDType dtype);
 /// Size of one element in bytes.
 unsigned getDTypeSize(ParamDType dtype);
+/// The dtype named `name` ("float32"), or nullopt.
+std::optional<ParamDType> parseDTypeName(llvm::StringRef name);
+/// MXNet's type flag (mshadow::TypeFlag, the `__dtype__` code) of `dtype`,
+/// and the dtype of a flag (nullopt for an unknown one).
+int getMXNetTypeFlag(ParamDType dtype);
+std::optional<ParamDType> getDTypeForMXNetTypeFlag(int64_t flag);
 
 /// One named tensor of a .params file. `name` is the key as stored (MXNet keys
 /// keep their `arg:`/`aux:` prefix); `data` holds the little-endian payload,
