@@ -31,30 +31,6 @@ using namespace mlir::nngraph::detail;
 
 namespace {
 
-/// `v` padded on its trailing spatial axes by ONNX `pads` (begins, then
-/// ends) with `value`; `v` itself when every pad is 0.
-Value padSpatial(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> pads,
-                 Value value) {
-  auto type = cast<RankedTensorType>(v.getType());
-  int64_t n = pads.size() / 2, rank = type.getRank();
-  if (llvm::all_of(pads, [](int64_t p) { return p == 0; }))
-    return v;
-  SmallVector<int64_t> low(rank, 0), high(rank, 0);
-  SmallVector<int64_t> shape(type.getShape());
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t axis = rank - n + i;
-    low[axis] = pads[i];
-    high[axis] = pads[n + i];
-    if (!ShapedType::isDynamic(shape[axis]))
-      shape[axis] += pads[i] + pads[n + i];
-  }
-  auto padded = RankedTensorType::get(shape, type.getElementType());
-  MLIRContext *ctx = b.getContext();
-  return tensor::PadOp::create(b, loc, padded, v,
-                               getAsIndexOpFoldResult(ctx, low),
-                               getAsIndexOpFoldResult(ctx, high), value);
-}
-
 /// The accumulator of a convolution: the bias broadcast along axis 1, or
 /// zeros.
 Value createAccumulator(OpBuilder &b, Location loc, RankedTensorType type,
@@ -77,12 +53,6 @@ Value createAccumulator(OpBuilder &b, Location loc, RankedTensorType type,
                linalg::YieldOp::create(nb, l, args[0]);
              })
       .getResult(0);
-}
-
-DenseIntElementsAttr i64Vector(OpBuilder &b, ArrayRef<int64_t> values) {
-  return DenseIntElementsAttr::get(
-      VectorType::get({static_cast<int64_t>(values.size())}, b.getI64Type()),
-      values);
 }
 
 /// A grouped convolution of any spatial rank as one generic: loops
@@ -147,7 +117,8 @@ struct ConvLowering : public OpConversionPattern<ConvOp> {
     ArrayRef<int64_t> pads = op.getPads().value_or(zeros);
     Type element = resultType.getElementType();
     Value zero = scalarConstant(rewriter, loc, element, 0.0);
-    Value input = padSpatial(rewriter, loc, adaptor.getInput(), pads, zero);
+    Value input = padSpatial(rewriter, loc, adaptor.getInput(),
+                             pads.take_front(n), pads.drop_front(n), zero);
     Value init = createAccumulator(rewriter, loc, resultType,
                                    adaptor.getInput(), adaptor.getBias());
     Value weight = adaptor.getWeight();

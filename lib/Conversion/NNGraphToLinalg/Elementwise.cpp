@@ -273,33 +273,7 @@ Value whereBody(OpBuilder &b, Location loc, Operation *, ValueRange args,
 
 Value castBody(OpBuilder &b, Location loc, Operation *, ValueRange args,
                Type to) {
-  Value x = args[0];
-  Type from = x.getType();
-  if (from == to)
-    return x;
-  if (to.isInteger(1)) {
-    if (isa<FloatType>(from))
-      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x,
-                                   floatConst(b, loc, from, 0));
-    return arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne, x,
-        arith::ConstantOp::create(b, loc, b.getIntegerAttr(from, 0)));
-  }
-  bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
-  if (fromFloat && toFloat)
-    return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
-               ? Value(arith::ExtFOp::create(b, loc, to, x))
-               : Value(arith::TruncFOp::create(b, loc, to, x));
-  if (fromFloat)
-    return arith::FPToSIOp::create(b, loc, to, x);
-  if (toFloat)
-    return from.isInteger(1) ? Value(arith::UIToFPOp::create(b, loc, to, x))
-                             : Value(arith::SIToFPOp::create(b, loc, to, x));
-  if (from.isInteger(1))
-    return arith::ExtUIOp::create(b, loc, to, x);
-  return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
-             ? Value(arith::ExtSIOp::create(b, loc, to, x))
-             : Value(arith::TruncIOp::create(b, loc, to, x));
+  return convertElement(b, loc, args[0], to);
 }
 
 //===----------------------------------------------------------------------===//

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -79,6 +80,67 @@ Value nngraph::detail::multiplyAdd(OpBuilder &b, Location loc, Value x, Value y,
                                  arith::MulFOp::create(b, loc, x, y));
   return arith::AddIOp::create(b, loc, acc,
                                arith::MulIOp::create(b, loc, x, y));
+}
+
+Value nngraph::detail::padSpatial(OpBuilder &b, Location loc, Value v,
+                                  ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                                  Value value) {
+  auto type = cast<RankedTensorType>(v.getType());
+  auto isZero = [](int64_t p) { return p == 0; };
+  if (llvm::all_of(low, isZero) && llvm::all_of(high, isZero))
+    return v;
+  int64_t n = low.size(), rank = type.getRank();
+  SmallVector<int64_t> lows(rank, 0), highs(rank, 0);
+  SmallVector<int64_t> shape(type.getShape());
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t axis = rank - n + i;
+    lows[axis] = low[i];
+    highs[axis] = high[i];
+    if (!ShapedType::isDynamic(shape[axis]))
+      shape[axis] += low[i] + high[i];
+  }
+  MLIRContext *ctx = b.getContext();
+  return tensor::PadOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), v,
+      getAsIndexOpFoldResult(ctx, lows), getAsIndexOpFoldResult(ctx, highs),
+      value);
+}
+
+DenseIntElementsAttr nngraph::detail::i64Vector(OpBuilder &b,
+                                                ArrayRef<int64_t> values) {
+  return DenseIntElementsAttr::get(
+      VectorType::get({static_cast<int64_t>(values.size())}, b.getI64Type()),
+      values);
+}
+
+Value nngraph::detail::convertElement(OpBuilder &b, Location loc, Value x,
+                                      Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  if (to.isInteger(1)) {
+    if (isa<FloatType>(from))
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x,
+                                   scalarConstant(b, loc, from, 0.0));
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne, x,
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(from, 0)));
+  }
+  bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
+  if (fromFloat && toFloat)
+    return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
+               ? Value(arith::ExtFOp::create(b, loc, to, x))
+               : Value(arith::TruncFOp::create(b, loc, to, x));
+  if (fromFloat)
+    return arith::FPToSIOp::create(b, loc, to, x);
+  if (toFloat)
+    return from.isInteger(1) ? Value(arith::UIToFPOp::create(b, loc, to, x))
+                             : Value(arith::SIToFPOp::create(b, loc, to, x));
+  if (from.isInteger(1))
+    return arith::ExtUIOp::create(b, loc, to, x);
+  return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
+             ? Value(arith::ExtSIOp::create(b, loc, to, x))
+             : Value(arith::TruncIOp::create(b, loc, to, x));
 }
 
 Value nngraph::detail::transpose2D(OpBuilder &b, Location loc, Value v) {

@@ -16,6 +16,7 @@
 
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir {
@@ -43,8 +44,21 @@ AffineMap broadcastMap(RankedTensorType operandType,
 /// A scalar constant of `type` (float or integer).
 Value scalarConstant(OpBuilder &b, Location loc, Type type, double value);
 
+/// Scalar `x` converted to element type `to` (ONNX Cast: integers are
+/// signed, i1 is 0/1, a conversion to i1 tests for non-zero).
+Value convertElement(OpBuilder &b, Location loc, Value x, Type to);
+
 /// acc + x * y for floats or integers.
 Value multiplyAdd(OpBuilder &b, Location loc, Value x, Value y, Value acc);
+
+/// `v` padded with `value` on its trailing spatial axes, `low[i]` before and
+/// `high[i]` after trailing axis i (ONNX pads split into begins and ends);
+/// `v` itself when every pad is 0.
+Value padSpatial(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> low,
+                 ArrayRef<int64_t> high, Value value);
+
+/// A vector<Nxi64> attribute (strides and dilations of named linalg ops).
+DenseIntElementsAttr i64Vector(OpBuilder &b, ArrayRef<int64_t> values);
 
 /// Swaps the two axes of a 2-D tensor (linalg.transpose).
 Value transpose2D(OpBuilder &b, Location loc, Value v);

@@ -34,31 +34,6 @@ using namespace mlir::nngraph::detail;
 
 namespace {
 
-DenseIntElementsAttr i64Vector(OpBuilder &b, ArrayRef<int64_t> values) {
-  return DenseIntElementsAttr::get(
-      VectorType::get({static_cast<int64_t>(values.size())}, b.getI64Type()),
-      values);
-}
-
-/// Pads H and W of `v` by (low, high) with `value`.
-Value pad2D(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> low,
-            ArrayRef<int64_t> high, Value value) {
-  auto type = cast<RankedTensorType>(v.getType());
-  if (llvm::all_of(low, [](int64_t p) { return p == 0; }) &&
-      llvm::all_of(high, [](int64_t p) { return p == 0; }))
-    return v;
-  SmallVector<int64_t> shape(type.getShape());
-  for (int i = 0; i < 2; ++i)
-    shape[2 + i] += low[i] + high[i];
-  SmallVector<int64_t> lows{0, 0, low[0], low[1]},
-      highs{0, 0, high[0], high[1]};
-  MLIRContext *ctx = b.getContext();
-  return tensor::PadOp::create(
-      b, loc, RankedTensorType::get(shape, type.getElementType()), v,
-      getAsIndexOpFoldResult(ctx, lows), getAsIndexOpFoldResult(ctx, highs),
-      value);
-}
-
 template <typename OpTy>
 struct PoolLowering : public OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -101,7 +76,7 @@ struct PoolLowering : public OpConversionPattern<OpTy> {
                         element, APFloat::getInf(floatType.getFloatSemantics(),
                                                  /*Negative=*/true)))
               : scalarConstant(rewriter, loc, element, 0.0);
-    Value padded = pad2D(rewriter, loc, x, low, fullHigh, fill);
+    Value padded = padSpatial(rewriter, loc, x, low, fullHigh, fill);
     Value window = tensor::EmptyOp::create(rewriter, loc, kernel, element);
     // The accumulator starts at the padding value: -inf or 0.
     Value init = linalg::FillOp::create(
@@ -162,12 +137,12 @@ struct PoolLowering : public OpConversionPattern<OpTy> {
       Value one = scalarConstant(b, loc, element, 1.0);
       Value zero = scalarConstant(b, loc, element, 0.0);
       if (includePad)
-        mask = pad2D(b, loc, mask, low, high, one);
+        mask = padSpatial(b, loc, mask, low, high, one);
       SmallVector<int64_t> rest{includePad ? extra[0] : high[0] + extra[0],
                                 includePad ? extra[1] : high[1] + extra[1]};
       SmallVector<int64_t> start{includePad ? 0 : low[0],
                                  includePad ? 0 : low[1]};
-      mask = pad2D(b, loc, mask, start, rest, zero);
+      mask = padSpatial(b, loc, mask, start, rest, zero);
       auto countType = RankedTensorType::get(
           {1, 1, resultType.getDimSize(2), resultType.getDimSize(3)}, element);
       Value countInit = createFilled(b, loc, countType, {}, 0.0);

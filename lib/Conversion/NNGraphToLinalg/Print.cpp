@@ -59,16 +59,7 @@ Value toF32(OpBuilder &b, Location loc, Value v) {
              SmallVector<utils::IteratorType>(rank,
                                               utils::IteratorType::parallel),
              [&](OpBuilder &nb, Location l, ValueRange args) {
-               Value x = args[0];
-               Value y;
-               if (isa<FloatType>(from))
-                 y = from.getIntOrFloatBitWidth() < 32
-                         ? Value(arith::ExtFOp::create(nb, l, f32, x))
-                         : Value(arith::TruncFOp::create(nb, l, f32, x));
-               else if (from.isInteger(1) || from.isUnsignedInteger())
-                 y = arith::UIToFPOp::create(nb, l, f32, x);
-               else
-                 y = arith::SIToFPOp::create(nb, l, f32, x);
+               Value y = convertElement(nb, l, args[0], f32);
                linalg::YieldOp::create(nb, l, ValueRange{y});
              })
       .getResult(0);
