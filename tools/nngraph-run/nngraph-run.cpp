@@ -118,8 +118,15 @@ std::string detectFormat(StringRef path, StringRef text) {
   return "lightnet";
 }
 
+/// An --input array, read once, with the file it came from.
+struct InputFile {
+  std::string path;
+  NpyArray array;
+};
+
 OwningOpRef<ModuleOp> importModel(llvm::SourceMgr &sourceMgr, MLIRContext *ctx,
-                                  StringRef format) {
+                                  StringRef format,
+                                  const llvm::StringMap<InputFile> &files) {
   if (format == "mlir")
     return parseSourceFile<ModuleOp>(sourceMgr, ctx);
   if (format == "nnvm") {
@@ -128,19 +135,14 @@ OwningOpRef<ModuleOp> importModel(llvm::SourceMgr &sourceMgr, MLIRContext *ctx,
     // Weights stay graph inputs: the runner passes them from the params
     // file at run time instead of compiling them into the module. Inputs
     // given as .npy files have the shape of the file unless told otherwise.
-    for (const std::string &spec : inputFiles) {
-      auto [name, path] = StringRef(spec).split('=');
+    for (const auto &[name, file] : files) {
       bool given = llvm::any_of(inputShapes, [&](const std::string &s) {
         return StringRef(s).starts_with((name + "=").str());
       });
-      llvm::Expected<NpyArray> a = readNpy(path);
-      if (given || !a || a->dtype != "<f4") {
-        if (!a)
-          llvm::consumeError(a.takeError());
+      if (given || file.array.dtype != "<f4")
         continue;
-      }
       std::string shape = name.str() + "=";
-      for (auto [i, d] : llvm::enumerate(a->shape))
+      for (auto [i, d] : llvm::enumerate(file.array.shape))
         shape += (i ? "x" : "") + std::to_string(d);
       options.inputShapes.push_back(shape);
     }
@@ -249,7 +251,20 @@ int run() {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = importModel(sourceMgr, &context, format);
+  // Every --input file, read once: its shape may complete the import.
+  llvm::StringMap<InputFile> files;
+  for (const std::string &spec : inputFiles) {
+    auto [name, path] = StringRef(spec).split('=');
+    llvm::Expected<NpyArray> a = readNpy(path);
+    if (!a) {
+      llvm::errs() << "nngraph-run: input '" << name
+                   << "': " << llvm::toString(a.takeError()) << "\n";
+      return 1;
+    }
+    files[name] = InputFile{path.str(), std::move(*a)};
+  }
+  OwningOpRef<ModuleOp> module =
+      importModel(sourceMgr, &context, format, files);
   if (!module)
     return 1;
   func::FuncOp func = getGraphFunction(*module, "nngraph-run");
@@ -280,11 +295,6 @@ int run() {
     }
 
   // Inputs: .npy files by name, else random (inputs) or random weights.
-  llvm::StringMap<std::string> files;
-  for (const std::string &spec : inputFiles) {
-    auto [name, path] = StringRef(spec).split('=');
-    files[name] = path.str();
-  }
   // Weights from the .params file, by variable name.
   std::optional<nnvm::ParamsFile> params;
   llvm::StringMap<const nnvm::ParamTensor *> paramByName;
@@ -315,7 +325,6 @@ int run() {
       a.dtype = getNpyDType(slot.type.getElementType());
       a.shape.assign(t->shape.begin(), t->shape.end());
       if (!llvm::equal(a.shape, slot.type.getShape()) ||
-          a.dtype != getNpyDType(slot.type.getElementType()) ||
           t->data.size() != size_t(a.numElements()) * a.elementSize() ||
           nnvm::getDTypeName(t->dtype) !=
               getDTypeName(slot.type.getElementType())) {
@@ -330,20 +339,15 @@ int run() {
     }
     auto it = files.find(slot.name);
     if (it != files.end()) {
-      llvm::Expected<NpyArray> a = readNpy(it->second);
-      if (!a) {
-        llvm::errs() << "nngraph-run: input '" << slot.name
-                     << "': " << llvm::toString(a.takeError()) << "\n";
-        return 1;
-      }
-      if (failed(a->checkType(slot.type))) {
+      NpyArray &a = it->second.array;
+      if (failed(a.checkType(slot.type))) {
         llvm::errs() << "nngraph-run: input '" << slot.name << "' from '"
-                     << it->second << "' is " << a->describe()
+                     << it->second.path << "' is " << a.describe()
                      << ", the model expects " << describeType(slot.type)
                      << "\n";
         return 1;
       }
-      slot.data = std::move(*a);
+      slot.data = std::move(a);
       continue;
     }
     if (failed(slot.data.allocate(slot.type))) {
