@@ -3,7 +3,8 @@
 #
 # Installs every missing dependency on a fresh Debian 12 machine: the
 # LLVM/MLIR 22 packages, Ninja and CMake from apt, and a project-local Python
-# virtual environment (.venv) for the test helpers. Idempotent: when everything
+# virtual environment (.venv) for the test helpers and the Python package
+# (nanobind, scikit-build-core, pytest). Idempotent: when everything
 # is present it only checks and returns within seconds.
 #
 #===----------------------------------------------------------------------===//
@@ -15,6 +16,9 @@ APT_PACKAGES=(
   "libmlir-${LLVM_MAJOR}-dev" "mlir-${LLVM_MAJOR}-tools"
   "llvm-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-tools"
   "clang-format-${LLVM_MAJOR}"
+  # clang with libFuzzer and the ASan/UBSan runtimes: the fuzz targets and the
+  # sanitizer build of the lit suite (utils/fuzz, utils/ci/sanitizers.sh).
+  "clang-${LLVM_MAJOR}" "libclang-rt-${LLVM_MAJOR}-dev"
   ninja-build cmake g++ python3-venv
   graphviz  # `dot` checks that --export-dot writes valid Graphviz
 )
