@@ -13,39 +13,24 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "NpyFile.h"
+#include "nngraph/Execution/Execution.h"
 #include "nngraph/InitAll.h"
-#include "nngraph/Pipelines/Pipelines.h"
-#include "nngraph/Target/Common/ExportSupport.h"
-#include "nngraph/Target/LightNet/LightNetImport.h"
-#include "nngraph/Target/NNVM/NNVMImport.h"
-#include "nngraph/Target/NNVM/Params.h"
-#include "nngraph/Target/RelayViz/RelayVizImport.h"
-#include "nngraph/Target/XOC/XOCImport.h"
 
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <chrono>
-#include <random>
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -95,108 +80,8 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-/// The format of a model file, from its content.
-std::string detectFormat(StringRef path, StringRef text) {
-  if (path.ends_with(".mlir"))
-    return "mlir";
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
-  if (!json) {
-    llvm::consumeError(json.takeError());
-    return "lightnet"; // Its importer reports the syntax (or strips comments).
-  }
-  const llvm::json::Object *o = json->getAsObject();
-  if (!o)
-    return "";
-  if (const llvm::json::Object *g = o->getObject("graph"))
-    o = g;
-  if (o->getString("format") == std::optional<StringRef>("relayviz"))
-    return "relayviz";
-  if (o->get("tensors"))
-    return "xoc";
-  if (o->get("heads") || o->get("arg_nodes"))
-    return "nnvm";
-  return "lightnet";
-}
-
-/// An --input array, read once, with the file it came from.
-struct InputFile {
-  std::string path;
-  NpyArray array;
-};
-
-OwningOpRef<ModuleOp> importModel(llvm::SourceMgr &sourceMgr, MLIRContext *ctx,
-                                  StringRef format,
-                                  const llvm::StringMap<InputFile> &files) {
-  if (format == "mlir")
-    return parseSourceFile<ModuleOp>(sourceMgr, ctx);
-  if (format == "nnvm") {
-    nnvm::ImportOptions options;
-    options.inputShapes.assign(inputShapes.begin(), inputShapes.end());
-    // Weights stay graph inputs: the runner passes them from the params
-    // file at run time instead of compiling them into the module. Inputs
-    // given as .npy files have the shape of the file unless told otherwise.
-    for (const auto &[name, file] : files) {
-      bool given = llvm::any_of(inputShapes, [&](const std::string &s) {
-        return StringRef(s).starts_with((name + "=").str());
-      });
-      if (given || file.array.dtype != "<f4")
-        continue;
-      std::string shape = name.str() + "=";
-      for (auto [i, d] : llvm::enumerate(file.array.shape))
-        shape += (i ? "x" : "") + std::to_string(d);
-      options.inputShapes.push_back(shape);
-    }
-    return nnvm::importNNVMGraph(sourceMgr, ctx, options);
-  }
-  if (format == "lightnet")
-    return lightnet::importLightNet(sourceMgr, ctx, {});
-  if (format == "xoc")
-    return xoc::importXOCGraph(sourceMgr, ctx, {});
-  if (format == "relayviz")
-    return relayviz::importRelayViz(sourceMgr, ctx, {});
-  llvm::errs() << "nngraph-run: unknown format '" << format << "'\n";
-  return nullptr;
-}
-
-/// One graph input or output: its name, element type and shape.
-struct TensorSlot {
-  std::string name;
-  RankedTensorType type;
-  bool isWeight = false;
-  NpyArray data;
-};
-
-/// Fills `slot` with deterministic uniform values in [lo, hi).
-void fillRandom(TensorSlot &slot, unsigned seed, double lo, double hi) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<double> dist(lo, hi);
-  NpyArray &a = slot.data;
-  for (int64_t i = 0, e = a.numElements(); i < e; ++i)
-    a.set(i, dist(gen));
-}
-
-/// A memref descriptor of any rank: {allocated, aligned, offset,
-/// sizes[rank], strides[rank]}, as the C interface passes it.
-std::vector<int64_t> makeDescriptor(NpyArray &a) {
-  std::vector<int64_t> d;
-  d.push_back(reinterpret_cast<int64_t>(a.bytes.data()));
-  d.push_back(reinterpret_cast<int64_t>(a.bytes.data()));
-  d.push_back(0);
-  for (int64_t s : a.shape)
-    d.push_back(s);
-  int64_t stride = 1;
-  std::vector<int64_t> strides(a.shape.size());
-  for (int64_t i = a.shape.size() - 1; i >= 0; --i) {
-    strides[i] = stride;
-    stride *= a.shape[i];
-  }
-  d.insert(d.end(), strides.begin(), strides.end());
-  return d;
-}
-
-void printSummary(const TensorSlot &slot) {
-  const NpyArray &a = slot.data;
-  llvm::outs() << "output " << slot.name << ": " << a.describe();
+void printSummary(const TensorInfo &info, const NpyArray &a) {
+  llvm::outs() << "output " << info.name << ": " << a.describe();
   int64_t n = a.numElements();
   if (n > 0) {
     double lo = a.get(0), hi = a.get(0), sum = 0;
@@ -229,6 +114,12 @@ void printSummary(const TensorSlot &slot) {
   llvm::outs() << "\n";
 }
 
+/// An --input array, read once, with the file it came from.
+struct InputFile {
+  std::string path;
+  NpyArray array;
+};
+
 int run() {
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -245,9 +136,6 @@ int run() {
                  << "': " << file.getError().message() << "\n";
     return 1;
   }
-  std::string format = formatName.empty()
-                           ? detectFormat(modelPath, (*file)->getBuffer())
-                           : std::string(formatName);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
@@ -263,164 +151,80 @@ int run() {
     }
     files[name] = InputFile{path.str(), std::move(*a)};
   }
-  OwningOpRef<ModuleOp> module =
-      importModel(sourceMgr, &context, format, files);
+  LoadOptions loadOptions;
+  loadOptions.format = formatName;
+  loadOptions.inputShapes.assign(inputShapes.begin(), inputShapes.end());
+  // Inputs given as float32 .npy files have the shape of the file unless
+  // told otherwise (NNVM graphs often leave input shapes open).
+  for (const auto &[name, file] : files) {
+    bool given = llvm::any_of(inputShapes, [&](const std::string &s) {
+      return StringRef(s).starts_with((name + "=").str());
+    });
+    if (given || file.array.dtype != "<f4")
+      continue;
+    std::string shape = name.str() + "=";
+    for (auto [i, d] : llvm::enumerate(file.array.shape))
+      shape += (i ? "x" : "") + std::to_string(d);
+    loadOptions.inputShapes.push_back(shape);
+  }
+  OwningOpRef<ModuleOp> module = loadModel(sourceMgr, &context, loadOptions);
   if (!module)
     return 1;
-  func::FuncOp func = getGraphFunction(*module, "nngraph-run");
-  if (!func)
-    return 1;
-
-  // The graph's inputs and outputs, before lowering changes the signature.
-  std::vector<TensorSlot> inputs, outputs;
-  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
-    TensorSlot slot;
-    slot.name = getInputName(func, i);
-    slot.type = dyn_cast<RankedTensorType>(func.getArgument(i).getType());
-    if (auto role = func.getArgAttrOfType<StringAttr>(i, "nngraph.role"))
-      slot.isWeight = role.getValue() == "weight";
-    inputs.push_back(std::move(slot));
-  }
-  for (unsigned i = 0; i < func.getNumResults(); ++i) {
-    TensorSlot slot;
-    slot.name = getOutputName(func, i);
-    slot.type = dyn_cast<RankedTensorType>(func.getResultTypes()[i]);
-    outputs.push_back(std::move(slot));
-  }
-  for (TensorSlot &slot : llvm::concat<TensorSlot>(inputs, outputs))
-    if (!slot.type || !slot.type.hasStaticShape()) {
-      llvm::errs() << "nngraph-run: '" << slot.name
-                   << "' needs a static shape (give --input-shape)\n";
-      return 1;
-    }
-
-  // Inputs: .npy files by name, else random (inputs) or random weights.
-  // Weights from the .params file, by variable name.
-  std::optional<nnvm::ParamsFile> params;
-  llvm::StringMap<const nnvm::ParamTensor *> paramByName;
+  Location fileLoc = FileLineColLoc::get(&context, modelPath, 0, 0);
+  std::unique_ptr<WeightFile> weights;
   if (!paramsPath.empty()) {
-    auto buffer = llvm::MemoryBuffer::getFile(paramsPath, /*IsText=*/false);
-    if (!buffer) {
-      llvm::errs() << "nngraph-run: cannot read '" << paramsPath
-                   << "': " << buffer.getError().message() << "\n";
+    weights = WeightFile::read(paramsPath, fileLoc);
+    if (!weights)
       return 1;
-    }
-    auto file = nnvm::readParams((*buffer)->getMemBufferRef());
-    if (!file) {
-      llvm::errs() << "nngraph-run: '" << paramsPath
-                   << "': " << llvm::toString(file.takeError()) << "\n";
-      return 1;
-    }
-    params = std::move(*file);
-    for (const nnvm::ParamTensor &t : params->tensors) {
-      StringRef key = t.name;
-      if (key.starts_with("arg:") || key.starts_with("aux:"))
-        key = key.drop_front(4);
-      paramByName[key] = &t;
-    }
   }
-  for (TensorSlot &slot : inputs) {
-    if (const nnvm::ParamTensor *t = paramByName.lookup(slot.name)) {
-      NpyArray a;
-      a.dtype = getNpyDType(slot.type.getElementType());
-      a.shape.assign(t->shape.begin(), t->shape.end());
-      if (!llvm::equal(a.shape, slot.type.getShape()) ||
-          t->data.size() != size_t(a.numElements()) * a.elementSize() ||
-          nnvm::getDTypeName(t->dtype) !=
-              getDTypeName(slot.type.getElementType())) {
-        llvm::errs() << "nngraph-run: weight '" << slot.name
-                     << "' in the params file does not have the type "
-                     << describeType(slot.type) << "\n";
-        return 1;
-      }
-      a.bytes.assign(t->data.begin(), t->data.end());
-      slot.data = std::move(a);
-      continue;
-    }
-    auto it = files.find(slot.name);
-    if (it != files.end()) {
-      NpyArray &a = it->second.array;
-      if (failed(a.checkType(slot.type))) {
-        llvm::errs() << "nngraph-run: input '" << slot.name << "' from '"
-                     << it->second.path << "' is " << a.describe()
-                     << ", the model expects " << describeType(slot.type)
-                     << "\n";
-        return 1;
-      }
-      slot.data = std::move(a);
-      continue;
-    }
-    if (failed(slot.data.allocate(slot.type))) {
-      llvm::errs() << "nngraph-run: no .npy dtype for input '" << slot.name
-                   << "'\n";
-      return 1;
-    }
-    if (slot.isWeight)
-      fillRandom(slot, randomWeights + slot.name.size(), -0.5, 0.5);
-    else
-      fillRandom(slot, randomInputs, 0.0, 1.0);
-  }
-  for (TensorSlot &slot : outputs)
-    if (failed(slot.data.allocate(slot.type))) {
-      llvm::errs() << "nngraph-run: no .npy dtype for output '" << slot.name
-                   << "'\n";
-      return 1;
-    }
 
-  // Compile: results become output buffers, the C interface takes
-  // descriptors. The names were read above; LLVM has no use for them.
-  std::string funcName = func.getName().str();
-  for (unsigned i = 0; i < func.getNumArguments(); ++i)
-    func.setArgAttrs(i, ArrayRef<NamedAttribute>{});
-  SmallVector<StringAttr> graphAttrs;
-  for (NamedAttribute attr : func->getDiscardableAttrs())
-    if (attr.getName().strref().starts_with("nngraph."))
-      graphAttrs.push_back(attr.getName());
-  for (StringAttr name : graphAttrs)
-    func->removeAttr(name);
-  func->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
-  PassManager pm(&context);
-  CPUPipelineOptions options;
-  options.resultsToOutParams = true;
-  buildCPUPipeline(pm, options);
-  if (failed(pm.run(*module)))
+  // Compile: the signature is read before lowering changes it.
+  std::unique_ptr<Executable> exe =
+      Executable::compile(std::move(module), CompileOptions());
+  if (!exe)
     return 1;
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  ExecutionEngineOptions engineOptions;
-  SmallVector<StringRef> libs{NNGRAPH_MLIR_C_RUNNER_UTILS, NNGRAPH_RUNTIME_LIB};
-  engineOptions.sharedLibPaths = libs;
-  auto transformer = makeOptimizingTransformer(3, 0, nullptr);
-  engineOptions.transformer = transformer;
-  auto engine = ExecutionEngine::create(*module, engineOptions);
-  if (!engine) {
-    llvm::errs() << "nngraph-run: JIT: " << llvm::toString(engine.takeError())
-                 << "\n";
-    return 1;
-  }
-  // The JIT compiles lazily, at the first lookup: do it here so that code
-  // generation counts as compile time, not run time.
-  std::string entry = "_mlir_ciface_" + funcName;
-  if (auto fn = (*engine)->lookupPacked(entry); !fn) {
-    llvm::errs() << "nngraph-run: JIT: " << llvm::toString(fn.takeError())
-                 << "\n";
-    return 1;
-  }
   double compileSeconds = secondsSince(start);
 
-  std::vector<std::vector<int64_t>> descriptors;
-  for (TensorSlot &slot : llvm::concat<TensorSlot>(inputs, outputs))
-    descriptors.push_back(makeDescriptor(slot.data));
-  std::vector<void *> pointers;
-  for (auto &d : descriptors)
-    pointers.push_back(d.data());
-  std::vector<void *> packed;
-  for (void *&p : pointers)
-    packed.push_back(&p);
+  // Inputs: weights from the params file by name, else .npy files by name,
+  // else deterministic random values.
+  std::vector<NpyArray> arrays;
+  for (const TensorInfo &info : exe->getInputs()) {
+    if (weights && weights->lookup(info.name)) {
+      FailureOr<NpyArray> a = readWeight(*weights, info, fileLoc);
+      if (failed(a))
+        return 1;
+      arrays.push_back(std::move(*a));
+      continue;
+    }
+    auto it = files.find(info.name);
+    if (it != files.end()) {
+      NpyArray &a = it->second.array;
+      if (a.dtype != info.npyDType || a.shape != info.shape) {
+        llvm::errs() << "nngraph-run: input '" << info.name << "' from '"
+                     << it->second.path << "' is " << a.describe()
+                     << ", the model expects " << info.describe() << "\n";
+        return 1;
+      }
+      arrays.push_back(std::move(a));
+      continue;
+    }
+    NpyArray a = info.allocate();
+    if (info.isWeight)
+      fillUniform(a, getWeightSeed(randomWeights, info.name), -0.5, 0.5);
+    else
+      fillUniform(a, randomInputs, 0.0, 1.0);
+    arrays.push_back(std::move(a));
+  }
+  for (const TensorInfo &info : exe->getOutputs())
+    arrays.push_back(info.allocate());
+  std::vector<void *> buffers;
+  for (NpyArray &a : arrays)
+    buffers.push_back(a.bytes.data());
+
   std::vector<double> times;
   for (unsigned r = 0; r < std::max(1u, unsigned(repeat)); ++r) {
     auto t = Clock::now();
-    if (llvm::Error err = (*engine)->invokePacked(entry, packed)) {
+    if (llvm::Error err = exe->invoke(buffers)) {
       llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
       return 1;
     }
@@ -428,21 +232,22 @@ int run() {
   }
   std::sort(times.begin(), times.end());
 
-  for (TensorSlot &slot : outputs) {
-    printSummary(slot);
-    if (!outputDir.empty()) {
-      llvm::sys::fs::create_directories(outputDir);
-      SmallString<128> path(outputDir);
-      std::string fileName = slot.name;
-      std::replace_if(
-          fileName.begin(), fileName.end(),
-          [](char c) { return c == '/' || c == ':' || c == ' '; }, '_');
-      llvm::sys::path::append(path, fileName + ".npy");
-      if (llvm::Error err = writeNpy(slot.data, path)) {
-        llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err))
-                     << "\n";
-        return 1;
-      }
+  size_t numInputs = exe->getInputs().size();
+  for (auto [i, info] : llvm::enumerate(exe->getOutputs())) {
+    const NpyArray &a = arrays[numInputs + i];
+    printSummary(info, a);
+    if (outputDir.empty())
+      continue;
+    llvm::sys::fs::create_directories(outputDir);
+    SmallString<128> path(outputDir);
+    std::string fileName = info.name;
+    std::replace_if(
+        fileName.begin(), fileName.end(),
+        [](char c) { return c == '/' || c == ':' || c == ' '; }, '_');
+    llvm::sys::path::append(path, fileName + ".npy");
+    if (llvm::Error err = writeNpy(a, path)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return 1;
     }
   }
   llvm::outs() << llvm::format("compile time: %.3f s\n", compileSeconds)

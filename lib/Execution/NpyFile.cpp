@@ -1,4 +1,4 @@
-//===- NpyFile.cpp - NumPy .npy arrays for nngraph-run ----------*- C++ -*-===//
+//===- NpyFile.cpp - NumPy .npy arrays --------------------------*- C++ -*-===//
 //
 // Part of the nngraph project.
 //
@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "NpyFile.h"
+#include "nngraph/Execution/NpyFile.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -43,13 +43,6 @@ std::string nngraph::getNpyDType(Type t) {
   if (t.isInteger(64))
     return "<i8";
   return "";
-}
-
-std::string nngraph::describeType(RankedTensorType type) {
-  std::string s = getDTypeName(type.getElementType()) + " [";
-  for (auto [i, d] : llvm::enumerate(type.getShape()))
-    s += (i ? ", " : "") + std::to_string(d);
-  return s + "]";
 }
 
 int64_t NpyArray::numElements() const {
@@ -147,20 +140,6 @@ void NpyArray::set(int64_t i, double value) {
     }
     return;
   }
-}
-
-LogicalResult NpyArray::allocate(RankedTensorType type) {
-  dtype = getNpyDType(type.getElementType());
-  if (dtype.empty())
-    return failure();
-  shape.assign(type.getShape().begin(), type.getShape().end());
-  bytes.assign(numElements() * elementSize(), 0);
-  return success();
-}
-
-LogicalResult NpyArray::checkType(RankedTensorType type) const {
-  return success(dtype == getNpyDType(type.getElementType()) &&
-                 llvm::equal(shape, type.getShape()));
 }
 
 std::string NpyArray::describe() const {
