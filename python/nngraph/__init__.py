@@ -1,0 +1,309 @@
+"""nngraph: neural-network graphs from legacy JSON formats, in MLIR.
+
+A few calls take a model file to numbers::
+
+    import nngraph, numpy as np
+    model = nngraph.load("resnet18-symbol.json", params="resnet18-0000.params",
+                         input_shapes={"data": (1, 3, 224, 224)})
+    exe = nngraph.compile(model)
+    (probs,) = exe(np.random.rand(1, 3, 224, 224).astype(np.float32))
+
+Formats: NNVM graph JSON (MXNet symbol files, TVM graph-executor JSON, with
+``.params`` weights), LightNet, XOC, RelayViz and MLIR text. Every error is
+raised as :class:`DiagnosticError` with all the messages of the call.
+"""
+
+import os
+import time
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ._diagnostics import Diagnostic, DiagnosticError
+from . import _nngraph
+
+__all__ = ["load", "compile", "Model", "Executable", "TensorSpec",
+           "Diagnostic", "DiagnosticError", "FORMATS", "EXPORT_FORMATS"]
+
+#: Formats :func:`load` reads.
+FORMATS: Tuple[str, ...] = tuple(_nngraph.formats())
+#: Formats :meth:`Model.export` writes.
+EXPORT_FORMATS: Tuple[str, ...] = ("mxnet", "nnvm", "tvm", "lightnet", "xoc",
+                                   "relayviz", "dot", "mlir")
+
+_NUMPY_DTYPES = {
+    "float16": np.float16, "float32": np.float32, "float64": np.float64,
+    "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64,
+    "uint8": np.uint8, "bool": np.bool_,
+}
+
+
+class TensorSpec(NamedTuple):
+    """A graph input or output: name, shape (a tuple with None for dynamic
+    sizes, or None when the rank is unknown) and dtype name ("float32")."""
+
+    name: str
+    shape: Optional[Tuple[Optional[int], ...]]
+    dtype: str
+
+    @property
+    def numpy_dtype(self) -> Optional[np.dtype]:
+        """The NumPy dtype, or None when NumPy has none."""
+        t = _NUMPY_DTYPES.get(self.dtype)
+        return np.dtype(t) if t is not None else None
+
+
+def _spec(t) -> TensorSpec:
+    name, shape, dtype = t[0], t[1], t[2]
+    return TensorSpec(name, tuple(shape) if shape is not None else None, dtype)
+
+
+def _shape_strings(input_shapes) -> List[str]:
+    if input_shapes is None:
+        return []
+    if isinstance(input_shapes, dict):
+        out = []
+        for name, shape in input_shapes.items():
+            dims = "x".join("?" if d is None else str(int(d)) for d in shape)
+            out.append(f"{name}={dims}")
+        return out
+    return [str(s) for s in input_shapes]
+
+
+class Model:
+    """An imported graph with its weights.
+
+    Weights of NNVM models stay graph inputs (as in the source file); their
+    values, from ``params`` or ``random_weights``, are in :attr:`weights`
+    and are bound when the model is compiled or exported with a params file.
+    """
+
+    def __init__(self, module: "_nngraph.Module",
+                 weights: Optional[Dict[str, np.ndarray]] = None):
+        self._module = module
+        self.weights: Dict[str, np.ndarray] = dict(weights or {})
+
+    @property
+    def source_format(self) -> str:
+        """The format the model was read from ("mxnet", "xoc", ...)."""
+        return self._module.source_format
+
+    def _is_weight(self, t) -> bool:
+        # Marked as a weight by the format (role "weight"), or given a value
+        # by the params file (MXNet and TVM graphs do not mark weights).
+        return t[3] or t[0] in self.weights
+
+    @property
+    def inputs(self) -> List[TensorSpec]:
+        """The data inputs (weights excluded), in order."""
+        return [_spec(t) for t in self._module.inputs if not self._is_weight(t)]
+
+    @property
+    def weight_specs(self) -> List[TensorSpec]:
+        """The weight inputs, in order (values in :attr:`weights`)."""
+        return [_spec(t) for t in self._module.inputs if self._is_weight(t)]
+
+    @property
+    def outputs(self) -> List[TensorSpec]:
+        """The graph outputs, in order."""
+        return [_spec(t) for t in self._module.outputs]
+
+    def op_stats(self) -> Dict[str, int]:
+        """How many operations of each kind the graph has (custom ops as
+        ``nngraph.custom:<op_type>``)."""
+        return dict(self._module.op_stats())
+
+    def mlir(self, debug_info: bool = False, elide_large: bool = False) -> str:
+        """The module as MLIR text; ``debug_info`` prints node-name
+        locations, ``elide_large`` elides big constants."""
+        return self._module.mlir(debug_info, elide_large)
+
+    def run_passes(self, pipeline: str) -> "Model":
+        """Runs an MLIR pass pipeline on the model in place, e.g.
+        ``"builtin.module(func.func(nngraph-infer-shapes))"``. Returns self."""
+        self._module.run_passes(pipeline)
+        return self
+
+    def export(self, format: str, path: Optional[str] = None,
+               params_path: Optional[str] = None) -> Optional[str]:
+        """Writes the model as ``format`` (one of :data:`EXPORT_FORMATS`).
+
+        Returns the text when ``path`` is None, else writes it there. For
+        the NNVM family, ``params_path`` also writes the weights (all must
+        have values) as a ``.params`` file of that flavour.
+        """
+        module = self._module
+        if params_path is not None:
+            module = module.clone()
+            missing = [s.name for s in self.weight_specs
+                       if s.name not in self.weights]
+            if missing:
+                raise ValueError("weights without values: " + ", ".join(missing)
+                                 + " (load with params= or random_weights=)")
+            module.bind_weights(self.weights)
+        text = module.export(format, params_path)
+        if path is None:
+            return text
+        with open(path, "w") as f:
+            f.write(text)
+        return None
+
+    def __repr__(self) -> str:
+        ins = ", ".join(f"{s.name}: {s.dtype}{list(s.shape) if s.shape is not None else '[*]'}"
+                        for s in self.inputs)
+        outs = ", ".join(s.name for s in self.outputs)
+        return (f"<nngraph.Model {self.source_format or 'mlir'} ({ins}) -> "
+                f"({outs}), {len(self.weight_specs)} weights>")
+
+
+def load(path: Union[str, os.PathLike], format: Optional[str] = None,
+         params: Optional[Union[str, os.PathLike]] = None,
+         input_shapes=None, random_weights: Optional[int] = None) -> Model:
+    """Imports a model file.
+
+    Args:
+      path: the model (JSON of a supported format, or .mlir).
+      format: one of :data:`FORMATS`; detected from the content when None.
+      params: a ``.params`` file (MXNet or TVM) with the weights.
+      input_shapes: shapes of graph inputs the file leaves open, as a dict
+        ``{"data": (1, 3, 224, 224)}`` or strings ``"data=1x3x224x224"``.
+      random_weights: a seed: weights without values (inputs the format
+        marks as weights: XOC and LightNet) get deterministic uniform values
+        in [-0.5, 0.5), the same as ``nngraph-run --random-weights SEED``
+        gives them. MXNet and TVM graphs do not tell weights from data:
+        their weights are the inputs that ``params`` gives values.
+
+    Raises:
+      DiagnosticError: with every message of the importer.
+      FileNotFoundError: when a file cannot be read.
+    """
+    module = _nngraph.Module.load(os.fspath(path), format,
+                                  _shape_strings(input_shapes))
+    weights: Dict[str, np.ndarray] = {}
+    if params is not None:
+        if not os.path.exists(params):
+            raise FileNotFoundError(f"cannot read weights '{params}'")
+        weights = _nngraph.read_weights(os.fspath(params))
+    model = Model(module)
+    for t in module.inputs:
+        spec = _spec(t)
+        if spec.name in weights:
+            model.weights[spec.name] = weights[spec.name]
+        elif t[3] and random_weights is not None and spec.shape is not None \
+                and None not in spec.shape:
+            model.weights[spec.name] = _nngraph.random_array(
+                list(spec.shape), spec.dtype,
+                _nngraph.weight_seed(random_weights, spec.name), -0.5, 0.5)
+    return model
+
+
+def _runtime_libs() -> List[str]:
+    """The shared libraries compiled code calls: the copy of
+    libnngraph_runtime.so beside this package when installed."""
+    libs = list(_nngraph.default_shared_libs())
+    here = os.path.join(os.path.dirname(__file__), "libnngraph_runtime.so")
+    if os.path.exists(here):
+        libs = [lib for lib in libs
+                if not lib.endswith("libnngraph_runtime.so")] + [here]
+    return libs
+
+
+class Executable:
+    """A model compiled for the CPU; call it with NumPy arrays."""
+
+    def __init__(self, exe: "_nngraph.Executable",
+                 weights: Dict[str, np.ndarray]):
+        self._exe = exe
+        specs = exe.inputs
+        self._weights = [weights.get(t[0]) for t in specs]
+        self._data_positions = [i for i, t in enumerate(specs)
+                                if t[0] not in weights]
+
+    @property
+    def inputs(self) -> List[TensorSpec]:
+        """The data inputs the call takes, in order."""
+        specs = self._exe.inputs
+        return [TensorSpec(specs[i][0], tuple(specs[i][1]), specs[i][2])
+                for i in self._data_positions]
+
+    @property
+    def outputs(self) -> List[TensorSpec]:
+        """The outputs the call returns, in order."""
+        return [TensorSpec(t[0], tuple(t[1]), t[2]) for t in self._exe.outputs]
+
+    def _arrays(self, args, kwargs) -> list:
+        specs = self.inputs
+        if len(args) > len(specs):
+            raise TypeError(f"the model takes {len(specs)} inputs, got "
+                            f"{len(args)} positional arrays")
+        given: Dict[str, object] = {}
+        for spec, a in zip(specs, args):
+            given[spec.name] = a
+        names = {s.name for s in specs}
+        for name, a in kwargs.items():
+            if name not in names:
+                raise TypeError(f"the model has no input '{name}' (inputs: "
+                                + ", ".join(sorted(names)) + ")")
+            if name in given:
+                raise TypeError(f"input '{name}' given twice")
+            given[name] = a
+        missing = [s.name for s in specs if s.name not in given]
+        if missing:
+            raise TypeError("missing inputs: " + ", ".join(missing))
+        arrays = list(self._weights)
+        for pos, spec in zip(self._data_positions, specs):
+            a = given[spec.name]
+            if not isinstance(a, np.ndarray):
+                a = np.asarray(a, dtype=spec.numpy_dtype)
+            elif not a.flags.c_contiguous:
+                a = np.ascontiguousarray(a)
+            arrays[pos] = a
+        return arrays
+
+    def __call__(self, *arrays, **named_arrays) -> List[np.ndarray]:
+        """Runs the model on the data inputs (positional in order, or by
+        name) and returns the outputs as new arrays. Inputs are passed
+        without copying when they are C-contiguous arrays of the right
+        dtype; a wrong dtype raises TypeError, a wrong shape ValueError.
+        The GIL is released while the model runs."""
+        return self._exe.run(self._arrays(arrays, named_arrays))
+
+    def benchmark(self, *arrays, repeat: int = 10, warmup: int = 1,
+                  **named_arrays) -> Dict[str, float]:
+        """Runs the model ``warmup`` + ``repeat`` times on the same inputs
+        and returns timings in seconds: min, median, mean, max, repeat."""
+        bound = self._arrays(arrays, named_arrays)
+        for _ in range(warmup):
+            self._exe.run(bound)
+        times = []
+        for _ in range(max(1, repeat)):
+            t = time.perf_counter()
+            self._exe.run(bound)
+            times.append(time.perf_counter() - t)
+        times.sort()
+        return {"min": times[0], "median": times[len(times) // 2],
+                "mean": sum(times) / len(times), "max": times[-1],
+                "repeat": len(times)}
+
+
+def compile(model: Model, target: str = "cpu", opt_level: int = 3,
+            fuse_elementwise: bool = True) -> Executable:
+    """Compiles ``model`` for ``target`` (only "cpu" so far) with
+    nngraph-cpu-pipeline and LLVM's JIT.
+
+    Every graph input needs a static shape (give ``input_shapes`` to
+    :func:`load`) and every weight a value.
+
+    Raises:
+      DiagnosticError: when lowering or code generation fails.
+      ValueError: for an unknown target or weights without values.
+    """
+    if target != "cpu":
+        raise ValueError(f"unknown target '{target}' (expected 'cpu')")
+    missing = [s.name for s in model.weight_specs if s.name not in model.weights]
+    if missing:
+        raise ValueError("weights without values: " + ", ".join(missing)
+                         + " (load with params= or random_weights=)")
+    exe = _nngraph.Executable.compile(model._module, opt_level,
+                                      fuse_elementwise, _runtime_libs())
+    return Executable(exe, model.weights)

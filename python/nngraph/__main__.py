@@ -1,0 +1,135 @@
+"""Command line of the nngraph package, mirroring the C++ tools.
+
+  python -m nngraph convert MODEL --to FORMAT [-o OUT] [--params P]
+                            [--export-params P] [--input-shape name=1x3x8x8]
+  python -m nngraph run MODEL [--input NAME=FILE.npy] [--params P]
+                        [--input-shape ...] [--random-inputs SEED]
+                        [--random-weights SEED] [--output-dir DIR]
+                        [--repeat N] [--top-k K]
+"""
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+
+import nngraph
+
+
+def _load(args) -> "nngraph.Model":
+    return nngraph.load(args.model, format=args.format, params=args.params,
+                        input_shapes=args.input_shape,
+                        random_weights=getattr(args, "random_weights", None))
+
+
+def _convert(args) -> int:
+    model = _load(args)
+    text = model.export(args.to, params_path=args.export_params)
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        with open(args.output, "w") as f:
+            f.write(text)
+    return 0
+
+
+def _summary(name: str, a: np.ndarray, top_k: int) -> str:
+    line = f"output {name}: {a.dtype} {list(a.shape)}"
+    if a.size:
+        f = a.astype(np.float64).ravel()
+        first = ", ".join(f"{v:.6g}" for v in f[:6])
+        line += (f" min {f.min():.6g} max {f.max():.6g} mean {f.mean():.6g}"
+                 f" first [{first}{', ...' if f.size > 6 else ''}]")
+    if top_k and a.ndim and a.shape[-1]:
+        row = a.reshape(-1, a.shape[-1])[0].astype(np.float64)
+        k = min(top_k, row.size)
+        order = sorted(range(row.size), key=lambda i: -row[i])[:k]
+        line += f"\n  top-{k}:" + "".join(f" {i} ({row[i]:.4g})" for i in order)
+    return line
+
+
+def _run(args) -> int:
+    arrays = {}
+    for spec in args.input or []:
+        name, _, path = spec.partition("=")
+        if not path:
+            raise SystemExit(f"--input expects NAME=FILE.npy, got '{spec}'")
+        arrays[name] = np.load(path)
+    shapes = list(args.input_shape or [])
+    given = {s.partition("=")[0] for s in shapes}
+    for name, a in arrays.items():
+        if name not in given and a.dtype == np.float32:
+            shapes.append(f"{name}=" + "x".join(str(d) for d in a.shape))
+    args.input_shape = shapes
+    start = time.perf_counter()
+    model = _load(args)
+    exe = nngraph.compile(model)
+    compile_seconds = time.perf_counter() - start
+    feeds = {}
+    for spec in exe.inputs:
+        if spec.name in arrays:
+            feeds[spec.name] = arrays[spec.name]
+        else:
+            from nngraph import _nngraph
+            feeds[spec.name] = _nngraph.random_array(
+                list(spec.shape), spec.dtype, args.random_inputs, 0.0, 1.0)
+    timing = exe.benchmark(repeat=args.repeat, warmup=0, **feeds)
+    outputs = exe(**feeds)
+    for spec, a in zip(exe.outputs, outputs):
+        print(_summary(spec.name, a, args.top_k))
+        if args.output_dir:
+            os.makedirs(args.output_dir, exist_ok=True)
+            safe = "".join("_" if c in "/: " else c for c in spec.name)
+            np.save(os.path.join(args.output_dir, safe + ".npy"), a)
+    print(f"compile time: {compile_seconds:.3f} s")
+    print(f"run time (median of {timing['repeat']}): {timing['median']:.6f} s")
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m nngraph",
+                                     description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def common(p):
+        p.add_argument("model")
+        p.add_argument("--format", choices=nngraph.FORMATS)
+        p.add_argument("--params", help=".params weights of NNVM models")
+        p.add_argument("--input-shape", action="append",
+                       help="graph input shape, name=1x3x224x224")
+
+    c = sub.add_parser("convert", help="convert a model to another format")
+    common(c)
+    c.add_argument("--to", required=True, choices=nngraph.EXPORT_FORMATS)
+    c.add_argument("-o", "--output", help="output file (default: stdout)")
+    c.add_argument("--export-params",
+                   help="also write the weights as .params (NNVM family)")
+    c.add_argument("--random-weights", type=int)
+    c.set_defaults(func=_convert)
+
+    r = sub.add_parser("run", help="compile a model for the CPU and run it")
+    common(r)
+    r.add_argument("--input", action="append", help="NAME=FILE.npy")
+    r.add_argument("--random-inputs", type=int, default=0)
+    r.add_argument("--random-weights", type=int, default=1)
+    r.add_argument("--output-dir")
+    r.add_argument("--repeat", type=int, default=1)
+    r.add_argument("--top-k", type=int, default=0)
+    r.set_defaults(func=_run)
+
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except nngraph.DiagnosticError as e:
+        for d in e.diagnostics:
+            print(str(d), file=sys.stderr)
+        return 1
+    except (ValueError, TypeError, FileNotFoundError) as e:
+        print(f"python -m nngraph: {e}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
