@@ -314,7 +314,21 @@ public:
     PassManager pm(context.get(), ModuleOp::getOperationName());
     std::string parseErrors;
     llvm::raw_string_ostream errorStream(parseErrors);
-    if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
+    // "builtin.module(...)" names the anchor, as mlir-opt's --pass-pipeline
+    // does; anything else ("func.func(...)", "canonicalize") is nested in
+    // the module's pass manager.
+    LogicalResult parsed = failure();
+    if (StringRef(pipeline).trim().starts_with("builtin.module(")) {
+      FailureOr<OpPassManager> anchored =
+          parsePassPipeline(pipeline, errorStream);
+      if (succeeded(anchored)) {
+        static_cast<OpPassManager &>(pm) = std::move(*anchored);
+        parsed = success();
+      }
+    } else {
+      parsed = parsePassPipeline(pipeline, pm, errorStream);
+    }
+    if (failed(parsed)) {
       capture.addError("", "invalid pass pipeline '" + pipeline +
                                "': " + StringRef(parseErrors).trim().str());
       capture.fail("cannot run passes");
@@ -368,7 +382,7 @@ public:
     return PyModule(context, OwningOpRef<ModuleOp>(module->clone()));
   }
 
-  /// Replaces the weight arguments named in `weights` by constants holding
+  /// Replaces the graph inputs named in `weights` by constants holding
   /// a copy of their values, as an importer given a weights file makes them.
   void bindWeights(const std::map<std::string, nb::ndarray<nb::ro>> &weights);
 
@@ -485,7 +499,7 @@ void PyModule::bindWeights(
   llvm::BitVector erase(func.getNumArguments());
   for (unsigned i = 0; i < func.getNumArguments(); ++i) {
     auto it = weights.find(inputs[i].name);
-    if (!inputs[i].isWeight || it == weights.end())
+    if (it == weights.end())
       continue;
     checkArray(it->second, inputs[i], "weight");
     auto type = cast<RankedTensorType>(func.getArgument(i).getType());

@@ -1,0 +1,144 @@
+"""Models compiled and run from Python match the reference runtime (MXNet
+1.9.1 on the same weights and inputs); the GIL is released while a model
+runs; benchmark() returns timings."""
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import nngraph
+from conftest import MODELS
+
+mx = pytest.importorskip(
+    "mxnet", reason="MXNet 1.9.1 (utils/setup.sh installs it) is the reference")
+
+
+def mxnet_reference(symbol_path, shapes, tmp_path, seed=0):
+    """Random weights in an MXNet .params file, a random input, and
+    MXNet's outputs for them."""
+    sym = mx.sym.load(symbol_path)
+    rng = np.random.default_rng(seed)
+    arg_shapes, _, aux_shapes = sym.infer_shape(**shapes)
+    args = {}
+    for name, shape in zip(sym.list_arguments(), arg_shapes):
+        if name in shapes or name.endswith("label"):
+            continue
+        args[name] = rng.uniform(-0.5, 0.5, shape).astype(np.float32)
+    aux = {}
+    for name, shape in zip(sym.list_auxiliary_states(), aux_shapes):
+        low = 0.5 if name.endswith("var") else -0.5
+        aux[name] = rng.uniform(low, 1.0, shape).astype(np.float32)
+    saved = {"arg:" + k: mx.nd.array(v) for k, v in args.items()}
+    saved.update({"aux:" + k: mx.nd.array(v) for k, v in aux.items()})
+    params = str(tmp_path / "model.params")
+    mx.nd.save(params, saved)
+    inputs = {k: rng.uniform(0, 1, s).astype(np.float32)
+              for k, s in shapes.items()}
+    exe = sym.simple_bind(mx.cpu(), grad_req="null", **shapes)
+    for k, v in {**args, **inputs}.items():
+        exe.arg_dict[k][:] = v
+    for k, v in aux.items():
+        exe.aux_dict[k][:] = v
+    outputs = [o.asnumpy() for o in exe.forward(is_train=False)]
+    return params, inputs, outputs
+
+
+@pytest.mark.parametrize("kind,shapes", [
+    ("mxnet", {"data": (1, 3, 8, 8)}),
+    ("mxnet_mlp", {"data": (4, 784)}),
+])
+def test_matches_mxnet(kind, shapes, tmp_path):
+    params, inputs, expected = mxnet_reference(MODELS[kind], shapes, tmp_path)
+    model = nngraph.load(MODELS[kind], params=params, input_shapes=shapes)
+    assert [s.name for s in model.inputs] == list(shapes)
+    exe = nngraph.compile(model)
+    got = exe(**inputs)
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        assert g.shape == e.shape and g.dtype == e.dtype
+        tol = 1e-4 * max(1.0, float(np.abs(e).max()))
+        assert float(np.abs(g - e).max()) <= tol
+    # Positional and named calls agree, and runs are repeatable.
+    again = exe(*[inputs[s.name] for s in exe.inputs])
+    for g, a in zip(got, again):
+        np.testing.assert_array_equal(g, a)
+
+
+def test_random_weights_match_nngraph_run_convention():
+    a = nngraph.load(MODELS["xoc"], random_weights=7)
+    b = nngraph.load(MODELS["xoc"], random_weights=7)
+    c = nngraph.load(MODELS["xoc"], random_weights=8)
+    assert a.weights and set(a.weights) == set(b.weights)
+    for name in a.weights:
+        np.testing.assert_array_equal(a.weights[name], b.weights[name])
+        assert not np.array_equal(a.weights[name], c.weights[name])
+        assert a.weights[name].min() >= -0.5 and a.weights[name].max() < 0.5
+
+
+def test_export_with_params_round_trips(tmp_path):
+    params, inputs, expected = mxnet_reference(
+        MODELS["mxnet"], {"data": (1, 3, 8, 8)}, tmp_path)
+    model = nngraph.load(MODELS["mxnet"], params=params)
+    sym, out_params = tmp_path / "out-symbol.json", tmp_path / "out.params"
+    model.export("mxnet", str(sym), params_path=str(out_params))
+    again = nngraph.load(str(sym), params=str(out_params))
+    assert set(again.weights) == set(model.weights)
+    for name, value in model.weights.items():
+        np.testing.assert_array_equal(again.weights[name], value)
+    (got,) = nngraph.compile(again)(**inputs)
+    np.testing.assert_allclose(got, expected[0], rtol=1e-4, atol=1e-5)
+
+
+def big_matmul_model(tmp_path, n=384):
+    """A chain of n x n matrix products: long enough to watch the GIL."""
+    path = tmp_path / "chain.mlir"
+    lines = [f"func.func @main(%x: tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32> {{"]
+    prev = "%x"
+    for i in range(6):
+        lines.append(f"  %m{i} = nngraph.matmul {prev}, {prev} : "
+                     f"(tensor<{n}x{n}xf32>, tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32>")
+        prev = f"%m{i}"
+    lines.append(f"  return {prev} : tensor<{n}x{n}xf32>\n}}")
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_gil_released_while_running(tmp_path):
+    exe = nngraph.compile(nngraph.load(big_matmul_model(tmp_path)))
+    x = np.full(exe.inputs[0].shape, 1e-3, np.float32)
+    exe(x)  # warm up
+    state = {"running": False, "seen": []}
+
+    def worker():
+        state["running"] = True
+        calls = []
+        for _ in range(3):
+            start = time.perf_counter()
+            exe(x)
+            calls.append(time.perf_counter() - start)
+        state["calls"] = calls
+        state["running"] = False
+
+    t = threading.Thread(target=worker)
+    t.start()
+    while not state["running"]:
+        time.sleep(0)
+    # While the worker is inside the compiled code this thread keeps
+    # running; with the GIL held it would stop for a whole call.
+    while state["running"]:
+        state["seen"].append(time.perf_counter())
+    t.join()
+    seen = state["seen"]
+    assert len(seen) > 1000
+    longest_gap = max(b - a for a, b in zip(seen, seen[1:]))
+    assert longest_gap < 0.5 * min(state["calls"]), (longest_gap, state["calls"])
+
+
+def test_benchmark_returns_timings():
+    exe = nngraph.compile(nngraph.load(MODELS["xoc"], random_weights=1))
+    x = np.ones(exe.inputs[0].shape, np.float32)
+    t = exe.benchmark(x, repeat=5)
+    assert t["repeat"] == 5
+    assert 0 < t["min"] <= t["median"] <= t["max"]
