@@ -445,6 +445,10 @@ static RankedTensorType getCreateType(OpContext &ctx) {
     ctx.error(ctx.param("dims", false)->path, "expected positive dimensions");
     return nullptr;
   }
+  if (std::optional<std::string> tooMany = checkElementCount(*dims)) {
+    ctx.error(ctx.param("dims", false)->path, *tooMany);
+    return nullptr;
+  }
   return RankedTensorType::get(*dims, element);
 }
 
