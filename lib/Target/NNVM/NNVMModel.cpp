@@ -298,10 +298,12 @@ void Decoder::decodeGraph(const Value &v, Graph &graph, StringRef path) {
       getIntList(o->get("arg_nodes"), jsonPath(path, "arg_nodes"), true);
   graph.heads = getEntries(o->get("heads"), jsonPath(path, "heads"), true);
   if (const Value *rowPtr = o->get("node_row_ptr")) {
-    // Not an array: reported once here, not again as a wrong length.
+    // A bad list or item is reported once here, not again as a wrong
+    // length.
     std::vector<int64_t> rows =
         getIntList(rowPtr, jsonPath(path, "node_row_ptr"), true);
-    if (rowPtr->getAsArray())
+    const Array *items = rowPtr->getAsArray();
+    if (items && items->size() == rows.size())
       graph.nodeRowPtr = std::move(rows);
   }
   for (const char *key : {"attrs", "attr"}) {
