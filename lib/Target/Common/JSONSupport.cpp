@@ -17,6 +17,7 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include <cerrno>
 #include <cstdlib>
@@ -33,13 +34,53 @@ Location nngraph::getBufferLoc(const llvm::SourceMgr &sourceMgr,
   return FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0);
 }
 
+/// Returns the offset of the first '[' or '{' that opens level
+/// kMaxJSONDepth + 1 of `text`, or npos. Brackets inside strings do not
+/// count; the scan needs no valid JSON (the parser reports the rest).
+static size_t findTooDeepNesting(StringRef text) {
+  unsigned depth = 0;
+  bool inString = false;
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJSONDepth)
+        return i;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return StringRef::npos;
+}
+
 std::optional<llvm::json::Value>
 nngraph::parseJSONBuffer(StringRef format, const llvm::SourceMgr &sourceMgr,
                          MLIRContext *context) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  llvm::Expected<llvm::json::Value> value =
-      llvm::json::parse(buffer->getBuffer());
+  // llvm::json::parse (and the json::Value destructor) recurse once per
+  // level: bound the nesting before parsing so that hostile input cannot
+  // overflow the stack.
+  StringRef text = buffer->getBuffer();
+  size_t tooDeep = findTooDeepNesting(text);
+  if (tooDeep != StringRef::npos) {
+    StringRef before = text.take_front(tooDeep);
+    size_t lineStart = before.rfind('\n');
+    lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
+    // The position as llvm::json prints it: 1-based line, 0-based column.
+    emitError(getBufferLoc(sourceMgr, context))
+        << format << ": invalid JSON: [" << before.count('\n') + 1 << ":"
+        << tooDeep - lineStart << ", byte=" << tooDeep
+        << "]: nesting deeper than " << kMaxJSONDepth << " levels";
+    return std::nullopt;
+  }
+  llvm::Expected<llvm::json::Value> value = llvm::json::parse(text);
   if (value)
     return std::move(*value);
   std::string message = llvm::toString(value.takeError());
@@ -70,6 +111,27 @@ void JSONErrors::report(StringRef path, const llvm::Twine &message) {
 void JSONErrors::emit(StringRef format, Location loc) const {
   for (const std::string &message : messages)
     emitError(loc) << format << ": " << message;
+}
+
+std::optional<std::string> nngraph::checkElementCount(ArrayRef<int64_t> dims) {
+  int64_t product = 1;
+  bool tooMany = false;
+  for (int64_t d : dims) {
+    if (d <= 0)
+      continue;
+    if (llvm::MulOverflow(product, d, product) ||
+        product > kMaxTensorElements) {
+      tooMany = true;
+      break;
+    }
+  }
+  if (!tooMany)
+    return std::nullopt;
+  std::string message = "shape [";
+  llvm::raw_string_ostream os(message);
+  llvm::interleaveComma(dims, os);
+  os << "] has more than 2^40 elements";
+  return message;
 }
 
 StringRef nngraph::describeKind(const llvm::json::Value &value) {

@@ -445,6 +445,10 @@ static RankedTensorType getCreateType(OpContext &ctx) {
     ctx.error(ctx.param("dims", false)->path, "expected positive dimensions");
     return nullptr;
   }
+  if (std::optional<std::string> tooMany = checkElementCount(*dims)) {
+    ctx.error(ctx.param("dims", false)->path, *tooMany);
+    return nullptr;
+  }
   return RankedTensorType::get(*dims, element);
 }
 
@@ -689,12 +693,15 @@ static DenseElementsAttr getCreateData(OpContext &ctx, RankedTensorType type,
     return nullptr;
   }
   SmallVector<Attribute> attrs;
+  bool bad = false;
   for (auto [i, v] : llvm::enumerate(*values)) {
     std::optional<double> d = v.getAsNumber();
     if (!d) {
+      // Every bad value is reported, not only the first.
       ctx.error(jsonPath(data.path, i),
                 "expected number, got " + describeKind(v));
-      return nullptr;
+      bad = true;
+      continue;
     }
     if (isa<FloatType>(element))
       attrs.push_back(ctx.b.getFloatAttr(element, *d));
@@ -703,6 +710,8 @@ static DenseElementsAttr getCreateData(OpContext &ctx, RankedTensorType type,
           element,
           v.getAsInteger() ? *v.getAsInteger() : static_cast<int64_t>(*d)));
   }
+  if (bad)
+    return nullptr;
   return DenseElementsAttr::get(type, attrs);
 }
 

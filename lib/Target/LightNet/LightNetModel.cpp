@@ -211,7 +211,8 @@ static void decodeLegacyOp(StringRef name, const Value &value, Graph &graph,
       (isLegacyOutput(arg) ? op.outputs : op.inputs).push_back(ref);
     }
   } else {
-    errors.expected(tensorPath, "object");
+    // Present: the legacy layout is recognized by it.
+    errors.expected(tensorPath, "object", describeKind(*obj->get("tensor")));
   }
   std::string paramPath = jsonPath(op.path, "param");
   if (const Object *params = obj->getObject("param")) {
@@ -222,8 +223,10 @@ static void decodeLegacyOp(StringRef name, const Value &value, Graph &graph,
       p.path = jsonPath(paramPath, arg);
       op.params.push_back(std::move(p));
     }
+  } else if (const Value *params = obj->get("param")) {
+    errors.expected(paramPath, "object", describeKind(*params));
   } else {
-    errors.expected(paramPath, "object");
+    errors.report(paramPath, "missing value");
   }
   modernizeLegacyOp(op);
   graph.ops.push_back(std::move(op));

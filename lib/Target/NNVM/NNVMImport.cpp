@@ -258,6 +258,10 @@ LogicalResult Importer::parseInputShapes() {
                        "trailing element type such as xf16)");
       continue;
     }
+    if (std::optional<std::string> tooMany = checkElementCount(shape)) {
+      gb.emitFileError("invalid --input-shape '" + spec + "': " + *tooMany);
+      continue;
+    }
     inputShapes[name] = RankedTensorType::get(shape, element);
   }
   return success(gb.getNumErrors() == 0);
@@ -448,7 +452,13 @@ Type Importer::getEntryTypeHint(int64_t id, int64_t index) {
   if (*slot < static_cast<int64_t>(graph.dltypes.size()))
     if (Type t = getNNVMElementType(gb.getContext(), graph.dltypes[*slot]))
       element = t;
-  return RankedTensorType::get(graph.shapes[*slot], element);
+  // -1: a size TVM leaves open (checked: no other negative size).
+  SmallVector<int64_t> shape(graph.shapes[*slot].begin(),
+                             graph.shapes[*slot].end());
+  for (int64_t &d : shape)
+    if (d < 0)
+      d = ShapedType::kDynamic;
+  return RankedTensorType::get(shape, element);
 }
 
 /// Loss layers read only their data input at inference; the label input

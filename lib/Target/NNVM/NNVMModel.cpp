@@ -13,6 +13,7 @@
 #include "nngraph/Target/NNVM/NNVMModel.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -164,6 +165,9 @@ struct Decoder {
   void decodeGraphAttrs(const Value &v, Graph &graph, StringRef path);
   void decodeGraph(const Value &v, Graph &graph, StringRef path);
   void checkReferences(Graph &graph, StringRef path);
+  void checkOutputIndex(const Entry &entry, StringRef path);
+  void checkShapeAttrs(const Graph &graph);
+  void checkSizes(ArrayRef<int64_t> dims, StringRef path);
 };
 } // namespace
 
@@ -243,9 +247,11 @@ void Decoder::decodeGraphAttrs(const Value &v, Graph &graph, StringRef path) {
       graph.mxnetVersion = getInt(payload, payloadPath);
     } else if (key == "shape") {
       if (const Array *a = getArray(&payload, payloadPath, true))
-        for (auto [i, item] : llvm::enumerate(*a))
-          graph.shapes.push_back(
-              getIntList(&item, jsonPath(payloadPath, i), true));
+        for (auto [i, item] : llvm::enumerate(*a)) {
+          std::string shapePath = jsonPath(payloadPath, i);
+          graph.shapes.push_back(getIntList(&item, shapePath, true));
+          checkSizes(graph.shapes.back(), shapePath);
+        }
     } else if (key == "dltype") {
       if (const Array *a = getArray(&payload, payloadPath, true))
         for (auto [i, item] : llvm::enumerate(*a)) {
@@ -291,8 +297,15 @@ void Decoder::decodeGraph(const Value &v, Graph &graph, StringRef path) {
   graph.argNodes =
       getIntList(o->get("arg_nodes"), jsonPath(path, "arg_nodes"), true);
   graph.heads = getEntries(o->get("heads"), jsonPath(path, "heads"), true);
-  if (const Value *rowPtr = o->get("node_row_ptr"))
-    graph.nodeRowPtr = getIntList(rowPtr, jsonPath(path, "node_row_ptr"), true);
+  if (const Value *rowPtr = o->get("node_row_ptr")) {
+    // A bad list or item is reported once here, not again as a wrong
+    // length.
+    std::vector<int64_t> rows =
+        getIntList(rowPtr, jsonPath(path, "node_row_ptr"), true);
+    const Array *items = rowPtr->getAsArray();
+    if (items && items->size() == rows.size())
+      graph.nodeRowPtr = std::move(rows);
+  }
   for (const char *key : {"attrs", "attr"}) {
     if (const Value *attrs = o->get(key)) {
       decodeGraphAttrs(*attrs, graph, jsonPath(path, key));
@@ -303,6 +316,16 @@ void Decoder::decodeGraph(const Value &v, Graph &graph, StringRef path) {
 
 void Decoder::checkReferences(Graph &graph, StringRef path) {
   int64_t numNodes = graph.nodes.size();
+  // Variables are the graph's inputs and weights, named by their name.
+  llvm::StringMap<StringRef> variables;
+  for (const Node &node : graph.nodes)
+    if (node.isVariable()) {
+      auto [it, inserted] = variables.try_emplace(node.name, node.path);
+      if (!inserted)
+        errors.report(jsonPath(node.path, "name"),
+                      "duplicate variable name '" + node.name + "' (first at " +
+                          it->second + ")");
+    }
   for (auto [i, node] : llvm::enumerate(graph.nodes)) {
     for (auto [j, input] : llvm::enumerate(node.inputs)) {
       std::string inputPath = jsonPath(jsonPath(node.path, "inputs"), j);
@@ -314,9 +337,8 @@ void Decoder::checkReferences(Graph &graph, StringRef path) {
         errors.report(inputPath, "forward or cyclic reference to node " +
                                      llvm::Twine(input.node) +
                                      " (inputs must name earlier nodes)");
-      else if (input.index < 0)
-        errors.report(inputPath,
-                      "negative output index " + llvm::Twine(input.index));
+      else
+        checkOutputIndex(input, inputPath);
     }
     for (auto [j, dep] : llvm::enumerate(node.controlDeps))
       if (dep < 0 || dep >= static_cast<int64_t>(i))
@@ -324,10 +346,15 @@ void Decoder::checkReferences(Graph &graph, StringRef path) {
                       "control dependency on node " + llvm::Twine(dep) +
                           " that does not precede it");
   }
-  for (auto [j, head] : llvm::enumerate(graph.heads))
+  for (auto [j, head] : llvm::enumerate(graph.heads)) {
+    std::string headPath = jsonPath(jsonPath(path, "heads"), j);
     if (head.node < 0 || head.node >= numNodes)
-      errors.report(jsonPath(jsonPath(path, "heads"), j),
+      errors.report(headPath,
                     "dangling reference to node " + llvm::Twine(head.node));
+    else
+      checkOutputIndex(head, headPath);
+  }
+  checkShapeAttrs(graph);
   for (auto [j, arg] : llvm::enumerate(graph.argNodes))
     if (arg < 0 || arg >= numNodes)
       errors.report(jsonPath(jsonPath(path, "arg_nodes"), j),
@@ -341,13 +368,25 @@ void Decoder::checkReferences(Graph &graph, StringRef path) {
                                  llvm::Twine(rows.size()));
       graph.nodeRowPtr.reset();
     } else {
-      for (size_t i = 0; i + 1 < rows.size(); ++i)
+      for (size_t i = 0; i + 1 < rows.size(); ++i) {
         if (rows[i + 1] < rows[i] || rows[0] != 0) {
           errors.report(jsonPath(rowPath, i + 1),
                         "expected a non-decreasing prefix sum starting at 0");
           graph.nodeRowPtr.reset();
           break;
         }
+        // Each step is a node's output count: bound it before the importer
+        // makes that many results.
+        if (rows[i + 1] - rows[i] > kMaxNodeOutputs) {
+          errors.report(jsonPath(rowPath, i + 1),
+                        "node " + llvm::Twine(i) + " has " +
+                            llvm::Twine(rows[i + 1] - rows[i]) +
+                            " outputs (at most " +
+                            llvm::Twine(kMaxNodeOutputs) + ")");
+          graph.nodeRowPtr.reset();
+          break;
+        }
+      }
     }
   }
   // TVM per-entry attributes must cover every slot.
@@ -363,6 +402,52 @@ void Decoder::checkReferences(Graph &graph, StringRef path) {
     check(graph.dltypes.size(), "dltype");
     check(graph.storageIds.size(), "storage_id");
     check(graph.deviceIndex.size(), "device_index");
+  }
+}
+
+void Decoder::checkOutputIndex(const Entry &entry, StringRef path) {
+  if (entry.index < 0)
+    errors.report(path, "negative output index " + llvm::Twine(entry.index));
+  else if (entry.index >= kMaxNodeOutputs)
+    errors.report(path, "output index " + llvm::Twine(entry.index) +
+                            " out of range (a node has at most " +
+                            llvm::Twine(kMaxNodeOutputs) + " outputs)");
+}
+
+/// Shapes become types before any node is imported: TVM's per-entry shapes
+/// and the `__shape__` of variables take sizes >= 0 or -1 (unknown; MXNet
+/// also writes 0) and at most kMaxTensorElements elements.
+void Decoder::checkSizes(ArrayRef<int64_t> dims, StringRef path) {
+  for (int64_t d : dims)
+    if (d < -1)
+      return errors.report(path, "expected sizes >= -1 (-1: unknown), got " +
+                                     llvm::Twine(d));
+  if (std::optional<std::string> tooMany = checkElementCount(dims))
+    errors.report(path, *tooMany);
+}
+
+void Decoder::checkShapeAttrs(const Graph &graph) {
+  for (const Node &node : graph.nodes) {
+    const std::string *text =
+        node.isVariable() ? node.getAttr("__shape__") : nullptr;
+    if (!text)
+      continue;
+    // Legacy files keep it in `attr` next to `param` (see Node::getAttr).
+    bool inAttrs = llvm::any_of(
+        node.attrs, [](const auto &kv) { return kv.first == "__shape__"; });
+    std::string attrPath = jsonPath(
+        jsonPath(node.path, inAttrs ? StringRef(node.attrsKey) : "attr"),
+        "__shape__");
+    FailureOr<SmallVector<std::optional<int64_t>>> dims = parseMXTuple(*text);
+    if (failed(dims)) {
+      errors.report(attrPath,
+                    "expected tuple of integers, got \"" + *text + "\"");
+      continue;
+    }
+    SmallVector<int64_t> sizes;
+    for (std::optional<int64_t> d : *dims)
+      sizes.push_back(d ? *d : -1);
+    checkSizes(sizes, attrPath);
   }
 }
 

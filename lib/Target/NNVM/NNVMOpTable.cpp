@@ -959,6 +959,8 @@ void fullOp(NodeContext &ctx) {
   Type element = getNNVMElementType(ctx.b.getContext(), dtype);
   if (!element)
     return ctx.badAttr("dtype", "a dtype name such as float32");
+  if (std::optional<std::string> tooMany = checkElementCount(shape))
+    return ctx.error(ctx.attrPath("shape"), *tooMany);
   if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
     return ctx.imp.importCustom(ctx); // Shape known at run time.
   setResult(ctx, ctx.fill(RankedTensorType::get(shape, element), value));

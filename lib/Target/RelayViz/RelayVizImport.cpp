@@ -78,7 +78,8 @@ private:
   void buildCall(int64_t id);
   void buildCustom(CallContext &ctx);
   RankedTensorType getType(const TensorTypeDesc &desc, int64_t id,
-                           llvm::StringRef path);
+                           llvm::StringRef path,
+                           llvm::StringRef shapePath = "");
 
   GraphBuilder &gb;
   const Graph &graph;
@@ -116,7 +117,9 @@ std::string Importer::nodeName(int64_t id) const {
 }
 
 RankedTensorType Importer::getType(const TensorTypeDesc &desc, int64_t id,
-                                   StringRef path) {
+                                   StringRef path, StringRef shapePath) {
+  std::string shapeAt =
+      shapePath.empty() ? jsonPath(path, "shape") : shapePath.str();
   Type element = getDTypeElementType(b.getContext(), desc.dtype);
   if (!element) {
     error(id, jsonPath(path, "dtype"),
@@ -126,11 +129,15 @@ RankedTensorType Importer::getType(const TensorTypeDesc &desc, int64_t id,
   SmallVector<int64_t> shape;
   for (int64_t d : desc.shape) {
     if (d < -1) {
-      error(id, jsonPath(path, "shape"),
+      error(id, shapeAt,
             "expected a size >= 0 or -1 (dynamic), got " + llvm::Twine(d));
       return nullptr;
     }
     shape.push_back(d < 0 ? ShapedType::kDynamic : d);
+  }
+  if (std::optional<std::string> tooMany = checkElementCount(desc.shape)) {
+    error(id, shapeAt, *tooMany);
+    return nullptr;
   }
   return RankedTensorType::get(shape, element);
 }
@@ -415,7 +422,9 @@ void Importer::materialize(int64_t id) {
 void Importer::buildConst(int64_t id) {
   const Node &node = graph.nodes[id];
   TensorTypeDesc desc{node.type.dtype, node.constShape};
-  RankedTensorType type = getType(desc, id, node.path);
+  RankedTensorType type =
+      getType(desc, id, node.path,
+              jsonPath(jsonPath(node.path, "value"), "array_shape"));
   if (!type)
     return;
   std::string valuePath = jsonPath(node.path, "value");
@@ -616,10 +625,23 @@ OwningOpRef<ModuleOp> Importer::run() {
   if (entry < 0)
     return nullptr;
   collectSubstitutions(entry);
-  // Follow Binds of the entry to its Function.
+  // Follow Binds of the entry to its Function (a `root` may name a Bind
+  // whose expressions loop or end elsewhere).
   int64_t fn = entry;
-  while (graph.nodes[fn].kind == NodeKind::Bind)
+  for (size_t steps = 0; graph.nodes[fn].kind == NodeKind::Bind; ++steps) {
+    if (steps == graph.nodes.size()) {
+      error(entry, jsonPath(graph.nodes[entry].path, "expr"),
+            "cycle of Binds: no Function at the end");
+      return nullptr;
+    }
     fn = graph.nodes[fn].body.id;
+  }
+  if (graph.nodes[fn].kind != NodeKind::Function) {
+    error(entry, graph.nodes[entry].path,
+          "expected the Binds of the entry to lead to a Function, got " +
+              graph.nodes[fn].kindName);
+    return nullptr;
+  }
   const Node &function = graph.nodes[fn];
   unsigned order = 0;
   for (const Ref &param : function.refs) {

@@ -349,9 +349,11 @@ void Decoder::decode(const Value &v, Graph &graph) {
                     "expected \"relayviz\", got \"" + *format + "\"");
   if (const Value *version = field(*o, "version", "$", /*required=*/true)) {
     std::vector<int64_t> parts = getIntList(*version, "$.version");
-    if (parts.empty()) {
+    const Array *items = version->getAsArray();
+    // A bad list or item is reported once, by getIntList.
+    if (items && items->empty()) {
       errors.report("$.version", "expected [major, minor]");
-    } else {
+    } else if (items && parts.size() == items->size()) {
       graph.versionMajor = parts[0];
       graph.versionMinor = parts.size() > 1 ? parts[1] : 0;
       if (parts[0] != 1)

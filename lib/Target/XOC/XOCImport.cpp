@@ -139,6 +139,10 @@ void Importer::computeTypes() {
                        jsonPath(tensor.path, "shape"));
       continue;
     }
+    if (std::optional<std::string> tooMany = checkElementCount(tensor.shape)) {
+      gb.emitFileError(*tooMany + " at " + jsonPath(tensor.path, "shape"));
+      continue;
+    }
     types[i] = RankedTensorType::get(shape, element);
   }
 }

@@ -34,8 +34,14 @@ class Location;
 
 namespace nngraph {
 
+/// The deepest nesting of arrays and objects a JSON file may have. The
+/// formats need fewer than 10 levels; the bound keeps the recursive parser
+/// off the stack limit.
+inline constexpr unsigned kMaxJSONDepth = 512;
+
 /// Parses the main buffer of `sourceMgr` as JSON. On a syntax error emits
-/// "<format>: invalid JSON: [line:col, byte=N]: <reason>" and returns nullopt.
+/// "<format>: invalid JSON: [line:col, byte=N]: <reason>" and returns nullopt;
+/// nesting deeper than kMaxJSONDepth is such an error, found before parsing.
 std::optional<llvm::json::Value>
 parseJSONBuffer(llvm::StringRef format, const llvm::SourceMgr &sourceMgr,
                 MLIRContext *context);
@@ -64,6 +70,17 @@ public:
 private:
   std::vector<std::string> messages;
 };
+
+/// The most elements a tensor described by a file may have: 2^40, far above
+/// any real model and far below where int64 sizes overflow.
+inline constexpr int64_t kMaxTensorElements = int64_t(1) << 40;
+
+/// Checks the sizes of a shape read from a file before any type or buffer is
+/// made from it: negative sizes (the unknown marker; callers reject other
+/// negative values) are skipped, zero sizes too, and the product of the rest
+/// must stay at most kMaxTensorElements. Returns nullopt when it does, else
+/// the message "shape [a, b] has more than 2^40 elements".
+std::optional<std::string> checkElementCount(llvm::ArrayRef<int64_t> dims);
 
 /// Short description of a JSON value's kind for messages ("string", "array").
 llvm::StringRef describeKind(const llvm::json::Value &value);

@@ -34,6 +34,10 @@ enum class Flavor { MXNet, NNVM, TVM };
 /// exported from another format; MXNet and TVM ignore it.
 inline constexpr llvm::StringLiteral kOutputNamesKey = "nngraph_output_names";
 
+/// The most outputs one node may have. Entry indices and node_row_ptr
+/// steps are checked against it before the importer makes result lists.
+inline constexpr int64_t kMaxNodeOutputs = 4096;
+
 /// A reference to output `index` of node `node`; `version` counts writes to
 /// mutable state and carries no meaning on import.
 struct Entry {
