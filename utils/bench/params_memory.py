@@ -19,6 +19,11 @@
 #               written weights are compared with the input's)
 #   mx.nd.load  MXNet 1.9.1 loading the same file (a peer, for comparison),
 #               and `import mxnet` alone (its fixed cost)
+# The export row includes a copy that is not nngraph's: mlirTranslateMain
+# (MLIR 22, MlirTranslateMain.cpp) copies its input buffer unless it ends in
+# a NUL byte, which a file's never does (MemoryBuffer's terminator is past
+# getBuffer()), so reading an N MB module costs 2N there before the exporter
+# runs; the exporter itself writes the weights from the blobs without a copy.
 # --with-text adds the import printed as MLIR text, where dense_resource
 # blobs are hex-encoded (two bytes per byte), for information.
 #
