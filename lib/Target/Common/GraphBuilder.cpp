@@ -65,7 +65,36 @@ Value GraphBuilder::addWeight(StringRef name, RankedTensorType type,
                               ArrayRef<char> data, int64_t order) {
   AsmResourceBlob blob =
       HeapAsmResourceBlob::allocateAndCopyWithAlign(data, alignof(uint64_t));
-  auto attr = DenseResourceElementsAttr::get(type, name, std::move(blob));
+  return insertWeight(
+      name, type, DenseResourceElementsAttr::get(type, name, std::move(blob)),
+      order);
+}
+
+Value GraphBuilder::addWeight(StringRef name, RankedTensorType type,
+                              ArrayRef<char> data,
+                              std::shared_ptr<const void> owner,
+                              int64_t order) {
+  // Elements are read in place, so they need their natural alignment; a
+  // sub-byte or odd-sized element needs none.
+  Type element = type.getElementType();
+  unsigned bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+  uint64_t needed =
+      bits % 8 == 0 && llvm::isPowerOf2_32(bits / 8) ? bits / 8 : 1;
+  auto address = reinterpret_cast<uintptr_t>(data.data());
+  uint64_t align =
+      std::min<uint64_t>(alignof(uint64_t), address ? address & -address : 8);
+  if (align < needed)
+    return addWeight(name, type, data, order);
+  AsmResourceBlob blob = UnmanagedAsmResourceBlob::allocateWithAlign(
+      data, align, [owner = std::move(owner)](void *, size_t, size_t) {});
+  return insertWeight(
+      name, type, DenseResourceElementsAttr::get(type, name, std::move(blob)),
+      order);
+}
+
+Value GraphBuilder::insertWeight(StringRef name, RankedTensorType type,
+                                 DenseResourceElementsAttr attr,
+                                 int64_t order) {
   // Weights go to the top of the function, ordered by `order` (their place
   // in the file), ties in order of creation.
   auto pos = llvm::upper_bound(

@@ -108,7 +108,9 @@ private:
   std::optional<Entry> addConstant(ConstantOp op, bool aux);
   /// True if the only reader of `op` folds it into its own attributes.
   bool isFoldedIntoUser(ConstantOp op);
-  void addParam(StringRef name, RankedTensorType type, std::vector<char> data,
+  /// Adds weight `name` to the params file; `payload` holds only the data
+  /// (and its owner).
+  void addParam(StringRef name, RankedTensorType type, ParamTensor payload,
                 bool aux, Operation *op);
   void exportOp(Operation *op);
   void exportCustom(CustomOp op);
@@ -218,7 +220,7 @@ std::optional<Entry> Exporter::getEntry(Value v, bool aux) {
 }
 
 void Exporter::addParam(StringRef name, RankedTensorType type,
-                        std::vector<char> data, bool aux, Operation *op) {
+                        ParamTensor payload, bool aux, Operation *op) {
   ++numWeights;
   if (options.paramsPath.empty())
     return;
@@ -229,13 +231,20 @@ void Exporter::addParam(StringRef name, RankedTensorType type,
                   llvm::Twine(getDTypeName(type.getElementType())) + ")");
     return;
   }
-  ParamTensor tensor;
+  // A blob of the wrong size (MLIR text is user input too) would write a
+  // file that no reader accepts.
+  uint64_t expected = type.getNumElements() * getDTypeSize(*dtype);
+  if (payload.data.size() != expected) {
+    error(op, "weight '" + name + "' has " + llvm::Twine(payload.data.size()) +
+                  " bytes of data, expected " + llvm::Twine(expected) +
+                  " for its type");
+    return;
+  }
+  ParamTensor &tensor = params.tensors.emplace_back(std::move(payload));
   tensor.name = flavor == Flavor::TVM ? name.str()
                                       : ((aux ? "aux:" : "arg:") + name).str();
   tensor.dtype = *dtype;
   tensor.shape.assign(type.getShape().begin(), type.getShape().end());
-  tensor.data = std::move(data);
-  params.tensors.push_back(std::move(tensor));
 }
 
 /// BatchNorm statistics are MXNet auxiliary states (`aux:` in .params).
@@ -341,9 +350,19 @@ std::optional<Entry> Exporter::addConstant(ConstantOp op, bool aux) {
     nodes.push_back(std::move(node));
     return Entry{static_cast<int64_t>(nodes.size() - 1), 0, 0};
   }
-  // Anything else is a weight: a variable, its data in the params file.
-  std::optional<std::vector<char>> data = getRawData(op.getValue());
-  if (!data) {
+  // Anything else is a weight: a variable, its data in the params file. A
+  // resource blob is written from where it lies (a mapped file, say): the
+  // module outlives the writing, so the tensor needs no owner.
+  ParamTensor payload;
+  AsmResourceBlob *blob = nullptr;
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(op.getValue()))
+    blob = resource.getRawHandle().getBlob();
+  if (blob) {
+    payload.data = blob->getData();
+  } else if (std::optional<std::vector<char>> data =
+                 getRawData(op.getValue())) {
+    payload.setData(std::move(*data));
+  } else {
     error(op, "constant has no readable data");
     return std::nullopt;
   }
@@ -351,7 +370,7 @@ std::optional<Entry> Exporter::addConstant(ConstantOp op, bool aux) {
   if (name.empty())
     name = "const" + std::to_string(unnamed++);
   name = uniqueVariableName(name);
-  addParam(name, type, std::move(*data), aux, op);
+  addParam(name, type, std::move(payload), aux, op);
   DictionaryAttr attrs = op->getDiscardableAttrDictionary();
   return addVariable(name, type, getIntAttr(attrs, kStorageIdAttr),
                      getIntAttr(attrs, kDeviceIndexAttr));
@@ -490,7 +509,9 @@ void Exporter::exportOp(Operation *op) {
       for (int64_t i = 0; i < type.getNumElements(); ++i)
         data.insert(data.end(), reinterpret_cast<const char *>(&value),
                     reinterpret_cast<const char *>(&value) + sizeof(float));
-      addParam(name, type, std::move(data), /*aux=*/false, op);
+      ParamTensor payload;
+      payload.setData(std::move(data));
+      addParam(name, type, std::move(payload), /*aux=*/false, op);
     }
     preset[extra.position] =
         addVariable(name, op->getOperand(extra.position).getType(), -1, -1);

@@ -270,14 +270,19 @@ LogicalResult Importer::parseInputShapes() {
 LogicalResult Importer::loadParams() {
   if (options.paramsPath.empty())
     return success();
-  auto buffer = llvm::MemoryBuffer::getFile(options.paramsPath,
-                                            /*IsText=*/false);
+  // Mapped, not read (no null terminator, not volatile): the weight
+  // constants are views of the mapping, which their blobs keep alive, so no
+  // weight is held in memory twice.
+  auto buffer = llvm::MemoryBuffer::getFile(
+      options.paramsPath, /*IsText=*/false, /*RequiresNullTerminator=*/false,
+      /*IsVolatile=*/false);
   if (!buffer) {
     gb.emitFileError("cannot read params file '" + options.paramsPath +
                      "': " + buffer.getError().message());
     return failure();
   }
-  llvm::Expected<ParamsFile> file = readParams((*buffer)->getMemBufferRef());
+  llvm::Expected<ParamsFile> file =
+      readParams(std::shared_ptr<const llvm::MemoryBuffer>(std::move(*buffer)));
   if (!file) {
     gb.emitFileError("in '" + options.paramsPath +
                      "': " + llvm::toString(file.takeError()));
@@ -391,7 +396,8 @@ Value Importer::bindVariable(StringRef name, Type type, StringRef path,
                            ", but the operator expects " + typeToString(type));
       return nullptr;
     }
-    Value weight = gb.addWeight(name, fileType, tensor.data, order);
+    Value weight =
+        gb.addWeight(name, fileType, tensor.data, tensor.owner, order);
     for (NamedAttribute attr : planAttrs)
       weight.getDefiningOp()->setAttr(attr.getName(), attr.getValue());
     return weight;

@@ -251,20 +251,30 @@ static std::string formatShape(ArrayRef<int64_t> dims) {
 }
 
 /// Computes the payload size of `dims` elements of `dtype`; `at` is the
-/// offset of the shape, named if the size overflows.
+/// offset of the shape, named if the size overflows. An empty tensor still
+/// needs the product of its other dims below 2^63: tensor types count
+/// elements in int64_t, so a larger one would overflow there.
 static Error getDataSize(ParamsReader &reader, uint64_t at,
                          ArrayRef<int64_t> dims, ParamDType dtype,
                          uint64_t &size) {
   bool overflow = false;
-  size = getDTypeSize(dtype);
+  uint64_t nonzero = 1;
   for (int64_t dim : dims) {
     bool step = false;
-    size =
-        SaturatingMultiply<uint64_t>(size, static_cast<uint64_t>(dim), &step);
+    if (dim != 0)
+      nonzero = SaturatingMultiply<uint64_t>(nonzero,
+                                             static_cast<uint64_t>(dim), &step);
     overflow |= step;
   }
   bool empty = llvm::is_contained(dims, 0);
-  if (overflow && !empty)
+  if (empty && (overflow || nonzero > uint64_t(INT64_MAX)))
+    return reader.error(at, "element count overflow",
+                        "expected the nonzero dims to hold fewer than 2^63 "
+                        "elements, found shape " +
+                            formatShape(dims) + " of " + getDTypeName(dtype));
+  bool last = false;
+  size = SaturatingMultiply<uint64_t>(nonzero, getDTypeSize(dtype), &last);
+  if ((overflow || last) && !empty)
     return reader.error(at, "size overflow",
                         "expected a payload below 2^64 bytes, found shape " +
                             formatShape(dims) + " of " + getDTypeName(dtype));
@@ -283,7 +293,8 @@ static Error readPayload(ParamsReader &reader, uint64_t shapeAt,
     return err;
   if (Error err = reader.readBytes(size, "data", raw))
     return err;
-  tensor.data.assign(raw.begin(), raw.end());
+  // A view of the buffer; readParams sets the owner that keeps it alive.
+  tensor.data = ArrayRef<char>(raw.data(), raw.size());
   return Error::success();
 }
 
@@ -748,13 +759,30 @@ mlir::nngraph::nnvm::detectParamsFlavor(MemoryBufferRef buffer) {
                            hex(kTVMListMagic) + " (TVM), found " + hex(magic));
 }
 
-Expected<ParamsFile> mlir::nngraph::nnvm::readParams(MemoryBufferRef buffer) {
-  Expected<ParamsFlavor> flavor = detectParamsFlavor(buffer);
+Expected<ParamsFile>
+mlir::nngraph::nnvm::readParams(std::shared_ptr<const MemoryBuffer> buffer) {
+  Expected<ParamsFlavor> flavor = detectParamsFlavor(buffer->getMemBufferRef());
   if (!flavor)
     return flavor.takeError();
-  if (*flavor == ParamsFlavor::MXNet)
-    return readMXNet(buffer.getBuffer());
-  return readTVM(buffer.getBuffer());
+  Expected<ParamsFile> file = *flavor == ParamsFlavor::MXNet
+                                  ? readMXNet(buffer->getBuffer())
+                                  : readTVM(buffer->getBuffer());
+  if (file)
+    for (ParamTensor &tensor : file->tensors)
+      tensor.owner = buffer;
+  return file;
+}
+
+Expected<ParamsFile> mlir::nngraph::nnvm::readParams(MemoryBufferRef buffer) {
+  return readParams(
+      std::shared_ptr<const MemoryBuffer>(MemoryBuffer::getMemBufferCopy(
+          buffer.getBuffer(), buffer.getBufferIdentifier())));
+}
+
+void ParamTensor::setData(std::vector<char> bytes) {
+  auto storage = std::make_shared<const std::vector<char>>(std::move(bytes));
+  data = ArrayRef<char>(storage->data(), storage->size());
+  owner = std::move(storage);
 }
 
 void mlir::nngraph::nnvm::writeParams(const ParamsFile &file, raw_ostream &os) {

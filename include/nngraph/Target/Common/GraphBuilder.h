@@ -17,10 +17,12 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <memory>
 #include <string>
 
 namespace mlir {
@@ -70,6 +72,14 @@ public:
   /// weight's place in the file; ties keep creation order).
   Value addWeight(llvm::StringRef name, RankedTensorType type,
                   llvm::ArrayRef<char> data, int64_t order = 0);
+  /// As above without copying `data`: the blob is a read-only view of it and
+  /// keeps `owner` (a mapped weights file, say) alive for as long as the
+  /// blob lives. The blob's alignment is the largest power of two up to 8
+  /// that the address of `data` has; where that is below the element size,
+  /// the data is copied into an 8-byte aligned blob instead.
+  Value addWeight(llvm::StringRef name, RankedTensorType type,
+                  llvm::ArrayRef<char> data, std::shared_ptr<const void> owner,
+                  int64_t order = 0);
 
   /// Finishes the function with `results` (null values are skipped), records
   /// `resultNames`, and verifies the module. Returns null after any error.
@@ -77,6 +87,9 @@ public:
                                llvm::ArrayRef<std::string> resultNames);
 
 private:
+  /// Creates the constant of `attr` at the place of `order`.
+  Value insertWeight(llvm::StringRef name, RankedTensorType type,
+                     DenseResourceElementsAttr attr, int64_t order);
   /// Puts the arguments in `inputOrder`.
   void sortInputs(Block &entry);
 

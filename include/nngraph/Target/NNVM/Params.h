@@ -17,9 +17,11 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,13 +50,24 @@ int getMXNetTypeFlag(ParamDType dtype);
 std::optional<ParamDType> getDTypeForMXNetTypeFlag(int64_t flag);
 
 /// One named tensor of a .params file. `name` is the key as stored (MXNet keys
-/// keep their `arg:`/`aux:` prefix); `data` holds the little-endian payload,
+/// keep their `arg:`/`aux:` prefix); `data` is the little-endian payload,
 /// exactly shapeProduct(shape) * getDTypeSize(dtype) bytes.
+///
+/// `data` is a view: `owner` keeps the bytes alive, so that a tensor read
+/// from a mapped file points into the mapping instead of holding a copy.
+/// Copies of a tensor share the bytes.
 struct ParamTensor {
   std::string name;
   ParamDType dtype = ParamDType::F32;
   std::vector<int64_t> shape;
-  std::vector<char> data;
+  llvm::ArrayRef<char> data;
+  /// Keeps `data` alive: the buffer the tensor was read from, storage of its
+  /// own (setData), or null where the caller guarantees the lifetime (an
+  /// exporter writing blobs of a module it holds).
+  std::shared_ptr<const void> owner;
+
+  /// Makes the tensor own `bytes`.
+  void setData(std::vector<char> bytes);
 };
 
 /// The decoded file.
@@ -81,7 +94,16 @@ llvm::Expected<ParamsFlavor> detectParamsFlavor(llvm::MemoryBufferRef buffer);
 /// the byte offset, the tensor index and name when known, and what was
 /// expected, e.g. "mxnet params: truncated data of tensor 3 'arg:fc1_weight'
 /// at byte 1024: expected 4000 bytes, 96 left". Sparse storage, unknown dtypes
-/// and non-CPU contexts are errors. Never reads past the buffer.
+/// and non-CPU contexts are errors. Never reads past the buffer, and checks
+/// every count and size against the bytes left before allocating for it.
+///
+/// The tensors' data are views of `buffer`, which they keep alive: nothing is
+/// copied, so a buffer that maps the file (MemoryBuffer::getFile with
+/// RequiresNullTerminator=false) puts no weight in memory twice.
+llvm::Expected<ParamsFile>
+readParams(std::shared_ptr<const llvm::MemoryBuffer> buffer);
+/// As above for a buffer the caller owns: the bytes are copied once, so that
+/// the tensors outlive `buffer`.
 llvm::Expected<ParamsFile> readParams(llvm::MemoryBufferRef buffer);
 
 /// Writes `file` in its flavour, byte-compatible with what MXNet 1.x
