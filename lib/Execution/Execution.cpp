@@ -118,14 +118,14 @@ std::unique_ptr<WeightFile> WeightFile::read(StringRef path, Location loc) {
                    << "': " << buffer.getError().message();
     return nullptr;
   }
-  llvm::Expected<nnvm::ParamsFile> file =
-      nnvm::readParams((*buffer)->getMemBufferRef());
+  // The tensors are views of the (mapped) file, which they keep alive.
+  std::shared_ptr<const llvm::MemoryBuffer> shared = std::move(*buffer);
+  llvm::Expected<nnvm::ParamsFile> file = nnvm::readParams(shared);
   if (!file) {
     emitError(loc) << "'" << path << "': " << llvm::toString(file.takeError());
     return nullptr;
   }
   std::unique_ptr<WeightFile> result(new WeightFile());
-  result->buffer = std::move(*buffer);
   result->file = std::move(*file);
   for (const nnvm::ParamTensor &t : result->file.tensors) {
     StringRef key = t.name;

@@ -61,7 +61,7 @@ OwningOpRef<ModuleOp> loadModel(llvm::SourceMgr &sourceMgr,
                                 const LoadOptions &options);
 
 /// The weights of a .params file, by variable name (MXNet's arg:/aux:
-/// prefixes dropped), with the file they point into.
+/// prefixes dropped): views of the mapped file, which they keep alive.
 class WeightFile {
 public:
   /// Reads `path`; reports problems as errors at `loc`.
@@ -73,7 +73,6 @@ public:
   const nnvm::ParamsFile &getFile() const { return file; }
 
 private:
-  std::unique_ptr<llvm::MemoryBuffer> buffer;
   nnvm::ParamsFile file;
   llvm::StringMap<const nnvm::ParamTensor *> byName;
 };
