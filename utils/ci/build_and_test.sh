@@ -41,11 +41,17 @@ lit_suite() {
   return "$rc"
 }
 
+python_suite() {
+  PYTHONPATH="$BUILD/python_packages" "$ROOT/.venv/bin/python" -m pytest -q \
+    -p no:cacheprovider "$ROOT/python/tests"
+}
+
 stage setup bash utils/setup.sh
 stage build bash utils/build.sh
 stage docs ninja -C "$BUILD" mlir-doc
 stage format format_check
 stage check-nngraph lit_suite
+stage pytest python_suite
 
 echo "=== stage times"
 printf '  %s\n' "${TIMES[@]}"
