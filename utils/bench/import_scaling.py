@@ -32,6 +32,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peak_rss  # noqa: E402
+
 
 def nnvm_chain(n):
     nodes = [{"op": "null", "name": "x", "attrs": {"__shape__": "(1, 8)"},
@@ -88,18 +91,10 @@ FORMATS = {
 
 def measure(cmd):
     """Runs `cmd`; returns (exit status, wall seconds, peak RSS in MiB)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    # wait4 gives this child's own rusage (ru_maxrss in KiB on Linux).
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    err = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
+    status, wall, peak, err = peak_rss.measure(cmd)
+    if status != 0:
         sys.stderr.write(err[-2000:])
-    return proc.returncode, wall, usage.ru_maxrss / 1024.0
+    return status, wall, peak / (1024.0 * 1024.0)
 
 
 def main():

@@ -43,6 +43,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
+sys.path.insert(0, os.path.join(ROOT, "utils", "bench"))
+
+import peak_rss  # noqa: E402
 
 MB = 1 << 20
 
@@ -95,19 +98,10 @@ def generate(directory, megabytes, hidden, batch):
 
 def run(argv):
     """Runs `argv`; returns (peak RSS in bytes, wall seconds)."""
-    start = time.monotonic()
-    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
-    # wait4 gives this child's own rusage (getrusage(RUSAGE_CHILDREN) would
-    # be the maximum over every child so far).
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.monotonic() - start
-    err = child.stderr.read().decode(errors="replace")
-    child.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit("failed (%s): %s\n%s" % (
-            os.waitstatus_to_exitcode(status), " ".join(argv), err))
-    return usage.ru_maxrss * 1024, wall
+    status, wall, peak, err = peak_rss.measure(argv)
+    if status != 0:
+        raise SystemExit("failed (%s): %s\n%s" % (status, " ".join(argv), err))
+    return peak, wall
 
 
 def supports_bytecode(translate):
