@@ -87,14 +87,26 @@ OwningOpRef<ModuleOp> nngraph::loadModel(llvm::SourceMgr &sourceMgr,
   if (format == "nnvm") {
     nnvm::ImportOptions importOptions;
     importOptions.inputShapes = options.inputShapes;
+    importOptions.strict = options.strict;
     return nnvm::importNNVMGraph(sourceMgr, context, importOptions);
   }
-  if (format == "lightnet")
-    return lightnet::importLightNet(sourceMgr, context, {});
-  if (format == "xoc")
-    return xoc::importXOCGraph(sourceMgr, context, {});
-  if (format == "relayviz")
-    return relayviz::importRelayViz(sourceMgr, context, {});
+  if (format == "lightnet") {
+    lightnet::ImportOptions importOptions;
+    importOptions.strict = options.strict;
+    importOptions.lenient = options.lenient;
+    importOptions.undefinedAsInputs = options.undefinedAsInputs;
+    return lightnet::importLightNet(sourceMgr, context, importOptions);
+  }
+  if (format == "xoc") {
+    xoc::ImportOptions importOptions;
+    importOptions.strict = options.strict;
+    return xoc::importXOCGraph(sourceMgr, context, importOptions);
+  }
+  if (format == "relayviz") {
+    relayviz::ImportOptions importOptions;
+    importOptions.strict = options.strict;
+    return relayviz::importRelayViz(sourceMgr, context, importOptions);
+  }
   Location loc = FileLineColLoc::get(context, buffer->getBufferIdentifier(),
                                      /*line=*/0, /*column=*/0);
   if (options.format.empty())

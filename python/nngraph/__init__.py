@@ -158,7 +158,9 @@ class Model:
 
 def load(path: Union[str, os.PathLike], format: Optional[str] = None,
          params: Optional[Union[str, os.PathLike]] = None,
-         input_shapes=None, random_weights: Optional[int] = None) -> Model:
+         input_shapes=None, random_weights: Optional[int] = None,
+         strict: bool = False, lenient: bool = False,
+         undefined_as_inputs: bool = False) -> Model:
     """Imports a model file.
 
     Args:
@@ -172,13 +174,18 @@ def load(path: Union[str, os.PathLike], format: Optional[str] = None,
         in [-0.5, 0.5), the same as ``nngraph-run --random-weights SEED``
         gives them. MXNet and TVM graphs do not tell weights from data:
         their weights are the inputs that ``params`` gives values.
+      strict: unknown operators are errors instead of ``nngraph.custom``.
+      lenient: LightNet only: strip comments and trailing commas.
+      undefined_as_inputs: LightNet only: tensors used but never defined
+        become graph inputs (with a warning) instead of errors.
 
     Raises:
       DiagnosticError: with every message of the importer.
       FileNotFoundError: when a file cannot be read.
     """
     module = _nngraph.Module.load(os.fspath(path), format,
-                                  _shape_strings(input_shapes))
+                                  _shape_strings(input_shapes), strict,
+                                  lenient, undefined_as_inputs)
     weights: Dict[str, np.ndarray] = {}
     if params is not None:
         if not os.path.exists(params):

@@ -21,7 +21,9 @@ import nngraph
 def _load(args) -> "nngraph.Model":
     return nngraph.load(args.model, format=args.format, params=args.params,
                         input_shapes=args.input_shape,
-                        random_weights=getattr(args, "random_weights", None))
+                        random_weights=getattr(args, "random_weights", None),
+                        strict=args.strict, lenient=args.lightnet_lenient,
+                        undefined_as_inputs=args.lightnet_undefined_as_inputs)
 
 
 def _convert(args) -> int:
@@ -99,6 +101,12 @@ def main(argv=None) -> int:
         p.add_argument("--params", help=".params weights of NNVM models")
         p.add_argument("--input-shape", action="append",
                        help="graph input shape, name=1x3x224x224")
+        p.add_argument("--strict", action="store_true",
+                       help="unknown operators are errors")
+        p.add_argument("--lightnet-lenient", action="store_true",
+                       help="LightNet: strip comments and trailing commas")
+        p.add_argument("--lightnet-undefined-as-inputs", action="store_true",
+                       help="LightNet: undefined tensors become graph inputs")
 
     c = sub.add_parser("convert", help="convert a model to another format")
     common(c)

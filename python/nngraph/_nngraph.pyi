@@ -33,7 +33,9 @@ class Module:
 
     @staticmethod
     def load(path: str, format: Optional[str] = None,
-             input_shapes: Sequence[str] = ...) -> "Module":
+             input_shapes: Sequence[str] = ..., strict: bool = False,
+             lenient: bool = False,
+             undefined_as_inputs: bool = False) -> "Module":
         """Imports a model file; raises DiagnosticError."""
     @property
     def source_format(self) -> str: ...

@@ -224,7 +224,8 @@ public:
 
   static PyModule load(const std::string &path,
                        const std::optional<std::string> &format,
-                       const std::vector<std::string> &inputShapes) {
+                       const std::vector<std::string> &inputShapes, bool strict,
+                       bool lenient, bool undefinedAsInputs) {
     std::shared_ptr<MLIRContext> context = makeContext();
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/true);
@@ -239,6 +240,9 @@ public:
     LoadOptions options;
     options.format = format.value_or("");
     options.inputShapes = inputShapes;
+    options.strict = strict;
+    options.lenient = lenient;
+    options.undefinedAsInputs = undefinedAsInputs;
     OwningOpRef<ModuleOp> module = loadModel(sourceMgr, context.get(), options);
     if (!module || failed(verify(*module)))
       capture.fail("cannot load '" + path + "'");
@@ -702,6 +706,8 @@ NB_MODULE(_nngraph, m) {
       .def_static("load", &PyModule::load, nb::arg("path"),
                   nb::arg("format").none() = nb::none(),
                   nb::arg("input_shapes") = std::vector<std::string>(),
+                  nb::arg("strict") = false, nb::arg("lenient") = false,
+                  nb::arg("undefined_as_inputs") = false,
                   "Imports a model file; raises DiagnosticError.")
       .def_prop_ro("source_format", &PyModule::sourceFormat)
       .def_prop_ro("inputs", &PyModule::inputs)

@@ -96,3 +96,16 @@ def test_warnings_become_python_warnings():
     with pytest.warns(UserWarning, match="2-value pads"):
         model = nngraph.load(MODELS["xoc_features"])
     assert model.op_stats()["nngraph.custom:FancyNorm"] == 1
+
+
+def test_importer_options(tmp_path):
+    path = tmp_path / "commented.json"
+    text = open(MODELS["lightnet"]).read()
+    path.write_text("// a comment LightNet tools accept\n" + text)
+    with pytest.raises(nngraph.DiagnosticError, match="invalid JSON"):
+        nngraph.load(str(path), format="lightnet")
+    lenient = nngraph.load(str(path), format="lightnet", lenient=True)
+    assert lenient.op_stats() == nngraph.load(MODELS["lightnet"]).op_stats()
+    # strict: the custom operator of features.json is an error.
+    with pytest.raises(nngraph.DiagnosticError, match="FancyNorm"):
+        nngraph.load(MODELS["xoc_features"], strict=True)

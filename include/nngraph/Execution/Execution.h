@@ -51,6 +51,12 @@ struct LoadOptions {
   std::string format;
   /// Graph input shapes of NNVM models, "name=1x3x224x224".
   std::vector<std::string> inputShapes;
+  /// Unknown operators are errors instead of `nngraph.custom`.
+  bool strict = false;
+  /// LightNet: strip comments and trailing commas before parsing.
+  bool lenient = false;
+  /// LightNet: tensors used but never defined become graph inputs.
+  bool undefinedAsInputs = false;
 };
 
 /// Imports the model in `sourceMgr`'s main buffer. Weights of NNVM models
