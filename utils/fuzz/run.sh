@@ -81,13 +81,14 @@ run_one() {
   mkdir -p "$art" "$CORPUS/$t"
   local t0=$SECONDS rc=0
   # ASan/UBSan reports abort the run (libFuzzer saves the input first).
-  ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allocator_may_return_null=0}" \
-  UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+  # (In a subshell, so that the shell's "Aborted" note goes to the log too.)
+  (ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}" \
+   UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
     "$bin" -max_total_time="$TIME" -timeout="${NNGRAPH_FUZZ_TIMEOUT:-10}" \
       -rss_limit_mb="${NNGRAPH_FUZZ_RSS_MB:-2048}" \
       -dict="$ROOT/utils/fuzz/dicts/$t.dict" -artifact_prefix="$art" \
       -print_final_stats=1 -detect_leaks=1 \
-      "$CORPUS/$t" "$RUN/seeds/$t" > "$log" 2>&1 || rc=$?
+      "$CORPUS/$t" "$RUN/seeds/$t") > "$log" 2>&1 || rc=$?
   echo "$rc $((SECONDS - t0))" > "$RUN/logs/$t.rc"
 }
 
@@ -108,8 +109,8 @@ printf '%-12s %12s %9s %8s %8s %7s  %s\n' target execs exec/s cov ft time result
 for t in "${TARGETS[@]}"; do
   log="$RUN/logs/$t.log"
   read -r rc secs < "$RUN/logs/$t.rc"
-  execs=$(grep -Eo 'stat::number_of_executed_units: [0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
-  speed=$(grep -Eo 'stat::average_exec_per_sec: [0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
+  execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
+  speed=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
   cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+' || true)
   ft=$(grep -Eo 'ft: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+' || true)
   findings=$(find "$RUN/artifacts/$t" -type f \
