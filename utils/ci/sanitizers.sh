@@ -4,7 +4,8 @@
 # This file implements the sanitizer stage of CI: it configures (once) and
 # builds build-asan (NNGRAPH_ASAN_BUILD_DIR overrides) with clang and
 # -DNNGRAPH_ENABLE_SANITIZERS=ON (-fsanitize=address,undefined
-# -fno-sanitize-recover=all), then runs the whole lit suite against it.
+# -fno-sanitize-recover=all; no Python package: an uninstrumented Python
+# cannot load an instrumented extension), then runs the whole lit suite against it.
 # lit's site config names the build directory, so `lit build-asan/test` runs
 # the instrumented tools. Any report fails the stage twice over: the
 # sanitizers abort the process (abort_on_error, so that even `not tool ...`
@@ -30,7 +31,8 @@ if [ ! -f "$BUILD/build.ninja" ]; then
     -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
     -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
     -DPython3_EXECUTABLE="$ROOT/.venv/bin/python" \
-    -DNNGRAPH_ENABLE_SANITIZERS=ON
+    -DNNGRAPH_ENABLE_SANITIZERS=ON \
+    -DNNGRAPH_ENABLE_PYTHON=OFF
 fi
 ninja -C "$BUILD" ${NNGRAPH_JOBS:+-j "$NNGRAPH_JOBS"} \
   nngraph-opt nngraph-translate nngraph-run nngraph_runtime

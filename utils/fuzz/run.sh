@@ -3,7 +3,9 @@
 #
 # This file implements the fuzzing driver of nngraph (docs/Fuzzing.md):
 #   1. configures (once) and builds the fuzz build directory with clang and
-#      -DNNGRAPH_ENABLE_FUZZERS=ON (build-fuzz, or NNGRAPH_FUZZ_BUILD_DIR);
+#      -DNNGRAPH_ENABLE_FUZZERS=ON (build-fuzz, or NNGRAPH_FUZZ_BUILD_DIR;
+#      without the Python package, which an uninstrumented Python could not
+#      load);
 #   2. makes the seed corpora (utils/fuzz/make_corpus.sh);
 #   3. runs each target (all, or the ones named) for --time seconds with its
 #      dictionary (utils/fuzz/dicts), a per-input timeout and an RSS/malloc
@@ -59,7 +61,7 @@ if [ "$BUILD_IT" = 1 ]; then
       -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
       -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
       -DPython3_EXECUTABLE="$ROOT/.venv/bin/python" \
-      -DNNGRAPH_ENABLE_FUZZERS=ON
+      -DNNGRAPH_ENABLE_FUZZERS=ON -DNNGRAPH_ENABLE_PYTHON=OFF
   fi
   ninja -C "$BUILD" ${NNGRAPH_JOBS:+-j "$NNGRAPH_JOBS"} nngraph-fuzzers
 fi
