@@ -497,6 +497,15 @@ bool Importer::resolveQuirks(const Node &node, const OpSpec &spec,
   int64_t spatial = -1;
   RankedTensorType weight =
       conv && node.inputs.size() > 1 ? types[node.inputs[1]] : nullptr;
+  if (weight && weight.getRank() < 3) {
+    // ONNX convolution weights are M x C/group x k1 x ... x kn.
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "expected a weight of rank 3 or more for '" << op << "', got "
+       << weight;
+    error(node, jsonPath(jsonPath(node.path, "inputs"), 1), text);
+    return false;
+  }
   if (weight)
     spatial = weight.getRank() - 2;
   else if (auto k =
