@@ -111,8 +111,8 @@ printf '%-12s %12s %9s %8s %8s %7s  %s\n' target execs exec/s cov ft time result
 for t in "${TARGETS[@]}"; do
   log="$RUN/logs/$t.log"
   read -r rc secs < "$RUN/logs/$t.rc"
-  execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
-  speed=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
+  execs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+$' || true)
+  speed=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+$' || true)
   cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+' || true)
   ft=$(grep -Eo 'ft: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+' || true)
   findings=$(find "$RUN/artifacts/$t" -type f \
