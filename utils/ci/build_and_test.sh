@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 #===- utils/ci/build_and_test.sh - the README's test command --------------===//
 #
-# Sets up a fresh machine, builds nngraph, and runs every test suite, printing
-# the time each stage takes so that growth is visible. Exits non-zero on the
+# Sets up a fresh machine, builds nngraph, and runs every test suite (also
+# under ASan + UBSan) and the fuzz targets, printing the time each stage
+# takes so that growth is visible. Exits non-zero on the
 # first failing stage. `.ci/run` calls exactly this script.
 #
 #===----------------------------------------------------------------------===//
@@ -52,6 +53,10 @@ stage docs ninja -C "$BUILD" mlir-doc
 stage format format_check
 stage check-nngraph lit_suite
 stage pytest python_suite
+# The lit suite again on an ASan + UBSan build (build-asan), zero reports.
+stage sanitizers bash utils/ci/sanitizers.sh
+# Every fuzz target for 50 s (two at a time); any finding fails CI.
+stage fuzz bash utils/fuzz/run.sh --time "${NNGRAPH_CI_FUZZ_TIME:-50}" --jobs 2
 
 echo "=== stage times"
 printf '  %s\n' "${TIMES[@]}"

@@ -26,6 +26,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
@@ -496,6 +497,15 @@ bool Importer::resolveQuirks(const Node &node, const OpSpec &spec,
   int64_t spatial = -1;
   RankedTensorType weight =
       conv && node.inputs.size() > 1 ? types[node.inputs[1]] : nullptr;
+  if (weight && weight.getRank() < 3) {
+    // ONNX convolution weights are M x C/group x k1 x ... x kn.
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "expected a weight of rank 3 or more for '" << op << "', got "
+       << weight;
+    error(node, jsonPath(jsonPath(node.path, "inputs"), 1), text);
+    return false;
+  }
   if (weight)
     spatial = weight.getRank() - 2;
   else if (auto k =
@@ -526,6 +536,31 @@ bool Importer::resolveQuirks(const Node &node, const OpSpec &spec,
   return true;
 }
 
+/// Verifies `op` except for the comparison of its declared result types with
+/// the inferred ones (build() reports that itself, naming the tensor). The
+/// verifier checks the invariants (required attributes, attribute and operand
+/// kinds) before it runs inference, so any other failure means that inference
+/// is not safe to run: returns the verifier's first message then.
+static std::optional<std::string> checkInvariants(Operation *op) {
+  std::optional<std::string> message;
+  bool inferenceMismatch = false;
+  LogicalResult result = success();
+  {
+    ScopedDiagnosticHandler handler(op->getContext(), [&](Diagnostic &diag) {
+      std::string text = diag.str();
+      if (StringRef(text).contains("inferred type(s)"))
+        inferenceMismatch = true;
+      if (!message)
+        message = std::move(text);
+      return success();
+    });
+    result = verify(op, /*verifyRecursively=*/false);
+  }
+  if (succeeded(result) || inferenceMismatch)
+    return std::nullopt;
+  return message ? message : std::string("the operation does not verify");
+}
+
 Outcome Importer::build(const Node &node, const OpSpec &spec,
                         NamedAttrList &attrs) {
   unsigned firstStatic =
@@ -551,6 +586,15 @@ Outcome Importer::build(const Node &node, const OpSpec &spec,
   state.addTypes(resultTypes);
   Operation *op = b.create(state);
   if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
+    // Type inference assumes the op's invariants (required attributes such
+    // as a pool's kernel_shape, which a node may lack): check them first.
+    if (std::optional<std::string> problem = checkInvariants(op)) {
+      op->erase();
+      error(node, node.path,
+            "cannot build '" + StringRef(spec.mlir) + "' for operator '" +
+                node.opType + "': " + *problem);
+      return Outcome::Failed;
+    }
     SmallVector<Type> inferred;
     if (failed(inferResultTypes(infer, inferred)) ||
         inferred.size() != resultTypes.size()) {
