@@ -43,7 +43,7 @@ lit_suite() {
 }
 
 python_suite() {
-  PYTHONPATH="$BUILD/python_packages" "$ROOT/.venv/bin/python" -m pytest -q \
+  PYTHONPATH="$BUILD/python_packages" "$ROOT/.venv/bin/python" -m pytest -q -rs \
     -p no:cacheprovider "$ROOT/python/tests"
 }
 
@@ -53,10 +53,13 @@ stage docs ninja -C "$BUILD" mlir-doc
 stage format format_check
 stage check-nngraph lit_suite
 stage pytest python_suite
-# The lit suite again on an ASan + UBSan build (build-asan), zero reports.
-stage sanitizers bash utils/ci/sanitizers.sh
-# Every fuzz target for 50 s (two at a time); any finding fails CI.
+# One clang tree with ASan + UBSan + libFuzzer's coverage (build-fuzz)
+# serves both sanitizer stages: every fuzz target for 50 s (two at a
+# time; any finding fails CI), then the whole lit suite on the same tree's
+# tools, with zero reports allowed.
 stage fuzz bash utils/fuzz/run.sh --time "${NNGRAPH_CI_FUZZ_TIME:-50}" --jobs 2
+stage sanitizers env NNGRAPH_ASAN_BUILD_DIR="$ROOT/build-fuzz" \
+  bash utils/ci/sanitizers.sh
 
 echo "=== stage times"
 printf '  %s\n' "${TIMES[@]}"
