@@ -23,7 +23,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/JSON.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -44,31 +44,75 @@ ArrayRef<StringRef> nngraph::getModelFormats() {
   return formats;
 }
 
+/// The keys of the top-level JSON object of `text` and of its "graph"
+/// object, with the string value of "format", read by one scan that builds
+/// no DOM and does not recurse: the importer parses the file afterwards
+/// (once, with its nesting bound), and detection must not parse it first.
+/// Stops at the end of the top-level object; malformed text just ends it.
+static void scanTopLevelKeys(StringRef text, llvm::StringSet<> &keys,
+                             std::string &formatValue) {
+  unsigned depth = 0, graphDepth = 0;
+  bool graphNext = false;
+  auto isKeyDepth = [&] {
+    return depth == 1 || (graphDepth && depth == graphDepth);
+  };
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    if (c == '{' || c == '[') {
+      ++depth;
+      if (graphNext && c == '{' && depth == 2)
+        graphDepth = depth;
+      graphNext = false;
+    } else if (c == '}' || c == ']') {
+      if (depth == graphDepth)
+        graphDepth = 0;
+      if (depth <= 1)
+        return;
+      --depth;
+    } else if (c == '"') {
+      size_t begin = ++i;
+      while (i < e && text[i] != '"')
+        i += text[i] == '\\' ? 2 : 1;
+      if (i >= e)
+        return;
+      StringRef str = text.slice(begin, i);
+      size_t next = text.find_first_not_of(" \t\r\n", i + 1);
+      bool isKey = next != StringRef::npos && text[next] == ':';
+      if (!isKey || !isKeyDepth())
+        continue;
+      keys.insert(str);
+      graphNext = depth == 1 && str == "graph";
+      if (str == "format") {
+        size_t v = text.find_first_not_of(" \t\r\n", next + 1);
+        if (v != StringRef::npos && text[v] == '"')
+          formatValue = text.slice(v + 1, text.find('"', v + 1)).str();
+      }
+    }
+  }
+}
+
 std::string nngraph::detectModelFormat(StringRef path, StringRef text) {
   if (path.ends_with(".mlir") || path.ends_with(".mlirbc"))
     return "mlir";
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
-  if (!json) {
-    llvm::consumeError(json.takeError());
-    // MLIR text starts with a module, a function or an attribute alias;
-    // anything else is left to the LightNet importer, which reports the
-    // syntax error (or strips comments in lenient mode).
-    StringRef head = text.ltrim();
+  StringRef head = text.ltrim();
+  if (!head.starts_with("{")) {
+    // MLIR text starts with a module, a function or an attribute alias; a
+    // JSON array is none of the formats; anything else is left to the
+    // LightNet importer, which reports the syntax error (or strips comments
+    // in lenient mode).
     if (head.starts_with("module") || head.starts_with("func.func") ||
         head.starts_with("#") || head.starts_with("//"))
       return "mlir";
-    return "lightnet";
+    return head.starts_with("[") ? "" : "lightnet";
   }
-  const llvm::json::Object *o = json->getAsObject();
-  if (!o)
-    return "";
-  if (const llvm::json::Object *g = o->getObject("graph"))
-    o = g;
-  if (o->getString("format") == std::optional<StringRef>("relayviz"))
+  llvm::StringSet<> keys;
+  std::string formatValue;
+  scanTopLevelKeys(head, keys, formatValue);
+  if (formatValue == "relayviz")
     return "relayviz";
-  if (o->get("tensors"))
+  if (keys.contains("tensors"))
     return "xoc";
-  if (o->get("heads") || o->get("arg_nodes"))
+  if (keys.contains("heads") || keys.contains("arg_nodes"))
     return "nnvm";
   return "lightnet";
 }
@@ -139,12 +183,8 @@ std::unique_ptr<WeightFile> WeightFile::read(StringRef path, Location loc) {
   }
   std::unique_ptr<WeightFile> result(new WeightFile());
   result->file = std::move(*file);
-  for (const nnvm::ParamTensor &t : result->file.tensors) {
-    StringRef key = t.name;
-    if (key.starts_with("arg:") || key.starts_with("aux:"))
-      key = key.drop_front(4);
-    result->byName[key] = &t;
-  }
+  for (const nnvm::ParamTensor &t : result->file.tensors)
+    result->byName[nnvm::getParamVariableName(t.name)] = &t;
   return result;
 }
 
@@ -193,7 +233,10 @@ int64_t TensorInfo::numElements() const {
   return n;
 }
 
-int64_t TensorInfo::byteSize() const { return allocate().bytes.size(); }
+int64_t TensorInfo::byteSize() const {
+  // The last character of a NumPy dtype string is the element size.
+  return numElements() * (npyDType.back() - '0');
+}
 
 std::string TensorInfo::describe() const {
   std::string s = dtype + " [";
@@ -206,7 +249,7 @@ NpyArray TensorInfo::allocate() const {
   NpyArray a;
   a.dtype = npyDType;
   a.shape = shape;
-  a.bytes.assign(size_t(numElements()) * a.elementSize(), 0);
+  a.bytes.assign(size_t(byteSize()), 0);
   return a;
 }
 

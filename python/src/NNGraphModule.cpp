@@ -543,9 +543,7 @@ readWeights(const std::string &path) {
     delete static_cast<std::shared_ptr<WeightFile> *>(p);
   });
   for (const nnvm::ParamTensor &t : file->getFile().tensors) {
-    StringRef key = t.name;
-    if (key.starts_with("arg:") || key.starts_with("aux:"))
-      key = key.drop_front(4);
+    StringRef key = nnvm::getParamVariableName(t.name);
     std::string npy;
     if (Type element =
             getDTypeElementType(context.get(), nnvm::getDTypeName(t.dtype)))

@@ -53,7 +53,7 @@ def test_malformed_json_names_the_position(tmp_path):
 
 @pytest.mark.parametrize("content", [
     b"", b"\x00\x01\x02\xff\xfe", b"[1, 2, 3]", b'"just a string"',
-    b"{" * 5000, b'{"ops": 3}', b'{"tensors": {}, "nodes": 1}',
+    b"{" * 5000, b"[" * 200000, b"{" * 200000, b'{"ops": 3}', b'{"tensors": {}, "nodes": 1}',
 ])
 def test_garbage_raises_not_crashes(tmp_path, content):
     path = write(tmp_path, "garbage.json", content, "wb")

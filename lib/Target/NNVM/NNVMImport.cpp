@@ -289,13 +289,8 @@ LogicalResult Importer::loadParams() {
     return failure();
   }
   params = std::move(*file);
-  for (auto [i, tensor] : llvm::enumerate(params->tensors)) {
-    StringRef key = tensor.name;
-    // MXNet keys carry "arg:" or "aux:"; TVM keys are plain names.
-    if (key.starts_with("arg:") || key.starts_with("aux:"))
-      key = key.drop_front(4);
-    paramIndex[key] = i;
-  }
+  for (auto [i, tensor] : llvm::enumerate(params->tensors))
+    paramIndex[getParamVariableName(tensor.name)] = i;
   return success();
 }
 

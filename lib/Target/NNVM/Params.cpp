@@ -791,3 +791,9 @@ void mlir::nngraph::nnvm::writeParams(const ParamsFile &file, raw_ostream &os) {
   else
     writeTVM(file, os);
 }
+
+StringRef mlir::nngraph::nnvm::getParamVariableName(StringRef key) {
+  if (key.starts_with("arg:") || key.starts_with("aux:"))
+    return key.drop_front(4);
+  return key;
+}

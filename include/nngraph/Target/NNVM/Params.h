@@ -106,6 +106,10 @@ readParams(std::shared_ptr<const llvm::MemoryBuffer> buffer);
 /// the tensors outlive `buffer`.
 llvm::Expected<ParamsFile> readParams(llvm::MemoryBufferRef buffer);
 
+/// The graph variable a .params key names: MXNet keys carry "arg:" or
+/// "aux:", TVM keys are plain names.
+llvm::StringRef getParamVariableName(llvm::StringRef key);
+
 /// Writes `file` in its flavour, byte-compatible with what MXNet 1.x
 /// (`mx.nd.save`) and TVM (`tvm.runtime.save_param_dict`) write.
 void writeParams(const ParamsFile &file, llvm::raw_ostream &os);
