@@ -169,6 +169,81 @@ struct ConvLowering : public OpConversionPattern<ConvOp> {
   }
 };
 
+/// The begin padding of each spatial axis of a ConvTranspose: from `pads`,
+/// or (ONNX) from `output_shape`, where the begin pad takes the smaller half.
+SmallVector<int64_t>
+getConvTransposePadBegin(ConvTransposeOp op, RankedTensorType inType,
+                         RankedTensorType wType, ArrayRef<int64_t> strides,
+                         ArrayRef<int64_t> dilations, ArrayRef<int64_t> pads,
+                         ArrayRef<int64_t> outputPadding) {
+  int64_t n = wType.getRank() - 2;
+  SmallVector<int64_t> padBegin(pads.take_front(n));
+  std::optional<ArrayRef<int64_t>> outputShape = op.getOutputShape();
+  if (!outputShape)
+    return padBegin;
+  ArrayRef<int64_t> shape = *outputShape;
+  int64_t offset = shape.size() - n;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t total =
+        strides[i] * (inType.getDimSize(2 + i) - 1) + outputPadding[i] +
+        (wType.getDimSize(2 + i) - 1) * dilations[i] + 1 - shape[offset + i];
+    padBegin[i] = total - total / 2;
+  }
+  return padBegin;
+}
+
+/// The geometry of a ConvTranspose gather: for output position o and kernel
+/// position k of each spatial axis, the input position is
+/// i = (o + padBegin - k * dilation) / stride when that divides evenly and
+/// lies inside the input.
+struct TransposedWindow {
+  int64_t rank;
+  int64_t channelsPerGroup;
+  SmallVector<int64_t> padBegin, strides, dilations, inSizes;
+};
+
+/// The body of the ConvTranspose generic over loops (n, g, f, o..., c,
+/// k...): reads the input element the window selects (or adds nothing when
+/// there is none) and accumulates it times the weight element `args[0]`
+/// into `args[1]`.
+void buildConvTransposeBody(OpBuilder &b, Location l, ValueRange args,
+                            Value input, const TransposedWindow &w) {
+  int64_t n = w.rank;
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, l, v);
+  };
+  auto loop = [&](int64_t i) { return linalg::IndexOp::create(b, l, i); };
+  Value zero = index(0);
+  Value channel = arith::AddIOp::create(
+      b, l, arith::MulIOp::create(b, l, loop(1), index(w.channelsPerGroup)),
+      loop(3 + n));
+  SmallVector<Value> at{loop(0), channel};
+  Value valid = arith::ConstantIntOp::create(b, l, 1, 1);
+  for (int64_t i = 0; i < n; ++i) {
+    Value t = arith::SubIOp::create(
+        b, l, arith::AddIOp::create(b, l, loop(3 + i), index(w.padBegin[i])),
+        arith::MulIOp::create(b, l, loop(4 + n + i), index(w.dilations[i])));
+    Value stride = index(w.strides[i]);
+    Value q = arith::DivSIOp::create(b, l, t, stride);
+    Value ok = arith::AndIOp::create(
+        b, l, arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, t, zero),
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                              arith::RemSIOp::create(b, l, t, stride), zero));
+    ok = arith::AndIOp::create(b, l, ok,
+                               arith::CmpIOp::create(b, l,
+                                                     arith::CmpIPredicate::slt,
+                                                     q, index(w.inSizes[i])));
+    valid = arith::AndIOp::create(b, l, valid, ok);
+    at.push_back(q);
+  }
+  for (int64_t i = 0; i < n; ++i)
+    at[2 + i] = arith::SelectOp::create(b, l, valid, at[2 + i], zero);
+  Value x = tensor::ExtractOp::create(b, l, input, at);
+  Value sum = multiplyAdd(b, l, x, args[0], args[1]);
+  linalg::YieldOp::create(
+      b, l, ValueRange{arith::SelectOp::create(b, l, valid, sum, args[1])});
+}
+
 /// ONNX ConvTranspose as one generic over (n, m, o..., c, k...): output
 /// position o gathers input position i = (o + pad_begin - k * dilation) /
 /// stride when that is an integer inside the input (a gather, no scatter).
@@ -196,31 +271,34 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
         inType.getDimSize(1) != wType.getDimSize(0))
       return rewriter.notifyMatchFailure(op, "channel mismatch");
     SmallVector<int64_t> ones(n, 1), zeros(2 * n, 0), noPadding(n, 0);
-    ArrayRef<int64_t> strides = op.getStrides().value_or(ones);
-    ArrayRef<int64_t> dilations = op.getDilations().value_or(ones);
-    ArrayRef<int64_t> pads = op.getPads().value_or(zeros);
-    ArrayRef<int64_t> outputPadding = op.getOutputPadding().value_or(noPadding);
-    SmallVector<int64_t> padBegin(pads.take_front(n));
-    if (auto outputShape = op.getOutputShape()) {
-      // ONNX: the pads come from output_shape; the begin pad takes the
-      // smaller half.
-      ArrayRef<int64_t> shape = *outputShape;
-      int64_t offset = shape.size() - n;
-      for (int64_t i = 0; i < n; ++i) {
-        int64_t total = strides[i] * (inType.getDimSize(2 + i) - 1) +
-                        outputPadding[i] +
-                        (wType.getDimSize(2 + i) - 1) * dilations[i] + 1 -
-                        shape[offset + i];
-        padBegin[i] = total - total / 2;
-      }
-    }
-    Location loc = op.getLoc();
+    TransposedWindow window;
+    window.rank = n;
+    window.channelsPerGroup = wType.getDimSize(0) / group;
+    window.strides.assign(op.getStrides().value_or(ones));
+    window.dilations.assign(op.getDilations().value_or(ones));
+    window.padBegin =
+        getConvTransposePadBegin(op, inType, wType, window.strides,
+                                 window.dilations, op.getPads().value_or(zeros),
+                                 op.getOutputPadding().value_or(noPadding));
+    window.inSizes.assign(inType.getShape().drop_front(2));
+    rewriter.replaceOp(op, buildGrouped(rewriter, op.getLoc(), input, weight,
+                                        adaptor.getBias(), resultType, group,
+                                        window));
+    return success();
+  }
+
+  /// The generic over the grouped weight (G, C/G, M/G, k...) and output
+  /// (N, G, M/G, o...), reshaped back to `resultType`.
+  static Value buildGrouped(OpBuilder &rewriter, Location loc, Value input,
+                            Value weight, Value bias,
+                            RankedTensorType resultType, int64_t group,
+                            const TransposedWindow &window) {
+    auto wType = cast<RankedTensorType>(weight.getType());
     MLIRContext *ctx = rewriter.getContext();
-    int64_t channelsPerGroup = wType.getDimSize(0) / group;
+    int64_t n = window.rank;
     int64_t filtersPerGroup = wType.getDimSize(1);
-    // Groups made explicit: weight (G, C/G, M/G, k...), output
-    // (N, G, M/G, o...); loops (n, g, f, o..., c, k...).
-    SmallVector<int64_t> wShape{group, channelsPerGroup, filtersPerGroup};
+    SmallVector<int64_t> wShape{group, window.channelsPerGroup,
+                                filtersPerGroup};
     SmallVector<ReassociationIndices> wReassoc{{0, 1}, {2}};
     SmallVector<int64_t> outShape{resultType.getDimSize(0), group,
                                   filtersPerGroup};
@@ -236,8 +314,7 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
         RankedTensorType::get(outShape, resultType.getElementType());
     Value groupedWeight = tensor::ExpandShapeOp::create(
         rewriter, loc, groupedWType, weight, wReassoc);
-    Value init =
-        createAccumulator(rewriter, loc, resultType, input, adaptor.getBias());
+    Value init = createAccumulator(rewriter, loc, resultType, input, bias);
     init = tensor::ExpandShapeOp::create(rewriter, loc, groupedOutType, init,
                                          outReassoc);
     int64_t numLoops = 3 + n + 1 + n;
@@ -258,56 +335,11 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
             rewriter, loc, TypeRange{groupedOutType}, ValueRange{groupedWeight},
             ValueRange{init}, maps, iterators,
             [&](OpBuilder &b, Location l, ValueRange args) {
-              auto index = [&](int64_t v) {
-                return arith::ConstantIndexOp::create(b, l, v);
-              };
-              auto loop = [&](int64_t i) {
-                return linalg::IndexOp::create(b, l, i);
-              };
-              Value zero = index(0);
-              Value channel = arith::AddIOp::create(
-                  b, l,
-                  arith::MulIOp::create(b, l, loop(1), index(channelsPerGroup)),
-                  loop(3 + n));
-              SmallVector<Value> at{loop(0), channel};
-              Value valid = arith::ConstantIntOp::create(b, l, 1, 1);
-              for (int64_t i = 0; i < n; ++i) {
-                Value t = arith::SubIOp::create(
-                    b, l,
-                    arith::AddIOp::create(b, l, loop(3 + i),
-                                          index(padBegin[i])),
-                    arith::MulIOp::create(b, l, loop(4 + n + i),
-                                          index(dilations[i])));
-                Value stride = index(strides[i]);
-                Value q = arith::DivSIOp::create(b, l, t, stride);
-                Value ok = arith::AndIOp::create(
-                    b, l,
-                    arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, t,
-                                          zero),
-                    arith::CmpIOp::create(
-                        b, l, arith::CmpIPredicate::eq,
-                        arith::RemSIOp::create(b, l, t, stride), zero));
-                ok = arith::AndIOp::create(
-                    b, l, ok,
-                    arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, q,
-                                          index(inType.getDimSize(2 + i))));
-                valid = arith::AndIOp::create(b, l, valid, ok);
-                at.push_back(q);
-              }
-              for (int64_t i = 0; i < n; ++i)
-                at[2 + i] =
-                    arith::SelectOp::create(b, l, valid, at[2 + i], zero);
-              Value x = tensor::ExtractOp::create(b, l, input, at);
-              Value sum = multiplyAdd(b, l, x, args[0], args[1]);
-              linalg::YieldOp::create(b, l,
-                                      ValueRange{arith::SelectOp::create(
-                                          b, l, valid, sum, args[1])});
+              buildConvTransposeBody(b, l, args, input, window);
             })
             .getResult(0);
-    result = tensor::CollapseShapeOp::create(rewriter, loc, resultType, result,
-                                             outReassoc);
-    rewriter.replaceOp(op, result);
-    return success();
+    return tensor::CollapseShapeOp::create(rewriter, loc, resultType, result,
+                                           outReassoc);
   }
 };
 

@@ -157,3 +157,50 @@ Value nngraph::detail::transpose2D(OpBuilder &b, Location loc, Value v) {
   return linalg::TransposeOp::create(b, loc, v, init, ArrayRef<int64_t>{1, 0})
       .getResult()[0];
 }
+
+/// `axis` (an I64Attr value) with negative values counting from `rank`.
+int64_t mlir::nngraph::detail::normalizeAxis(uint64_t axis, int64_t rank) {
+  int64_t a = static_cast<int64_t>(axis);
+  return a < 0 ? a + rank : a;
+}
+
+/// An empty tensor of `type` whose dynamic dimension `i` is dimension
+/// `sources[i].second` of `sources[i].first`.
+Value mlir::nngraph::detail::emptyFrom(
+    OpBuilder &b, Location loc, RankedTensorType type,
+    ArrayRef<std::pair<Value, int64_t>> sources) {
+  SmallVector<Value> sizes;
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+    if (type.isDynamicDim(i))
+      sizes.push_back(
+          tensor::DimOp::create(b, loc, sources[i].first, sources[i].second));
+  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
+                                 sizes);
+}
+
+/// A parallel linalg.generic producing `type` from `inputs` read through
+/// `inputMaps`; the output is read through the identity map.
+Value mlir::nngraph::detail::parallelGeneric(
+    OpBuilder &b, Location loc, RankedTensorType type, Value init,
+    ValueRange inputs, ArrayRef<AffineMap> inputMaps,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+  SmallVector<AffineMap> maps(inputMaps);
+  maps.push_back(b.getMultiDimIdentityMap(type.getRank()));
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(nb, l, ValueRange{body(nb, l, args)});
+             })
+      .getResult(0);
+}
+
+/// The loop indices of the enclosing linalg op, `rank` of them.
+SmallVector<Value>
+mlir::nngraph::detail::loopIndices(OpBuilder &b, Location loc, int64_t rank) {
+  SmallVector<Value> indices;
+  for (int64_t i = 0; i < rank; ++i)
+    indices.push_back(linalg::IndexOp::create(b, loc, i));
+  return indices;
+}

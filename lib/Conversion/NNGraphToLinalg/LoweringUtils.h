@@ -63,6 +63,24 @@ DenseIntElementsAttr i64Vector(OpBuilder &b, ArrayRef<int64_t> values);
 /// Swaps the two axes of a 2-D tensor (linalg.transpose).
 Value transpose2D(OpBuilder &b, Location loc, Value v);
 
+/// `axis` (an I64Attr value) with negative values counting from `rank`.
+int64_t normalizeAxis(uint64_t axis, int64_t rank);
+
+/// An empty tensor of `type` whose dynamic dimension `i` is dimension
+/// `sources[i].second` of `sources[i].first`.
+Value emptyFrom(OpBuilder &b, Location loc, RankedTensorType type,
+                ArrayRef<std::pair<Value, int64_t>> sources);
+
+/// A parallel linalg.generic producing `type` from `inputs` read through
+/// `inputMaps`; the output is read through the identity map.
+Value parallelGeneric(
+    OpBuilder &b, Location loc, RankedTensorType type, Value init,
+    ValueRange inputs, ArrayRef<AffineMap> inputMaps,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+/// The loop indices of the enclosing linalg op, `rank` of them.
+SmallVector<Value> loopIndices(OpBuilder &b, Location loc, int64_t rank);
+
 } // namespace detail
 } // namespace nngraph
 } // namespace mlir

@@ -38,6 +38,7 @@ void nngraph::populateNNGraphToLinalgConversionPatterns(
   detail::populateReductionPatterns(patterns, target);
   detail::populatePrintPatterns(patterns, target);
   detail::populateShapePatterns(patterns, target);
+  detail::populateGatherPatterns(patterns, target);
 }
 
 namespace {

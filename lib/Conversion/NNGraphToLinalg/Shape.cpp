@@ -36,30 +36,11 @@ using namespace mlir::nngraph::detail;
 
 namespace {
 
-/// `axis` (an I64Attr value) with negative values counting from `rank`.
-int64_t normalizeAxis(uint64_t axis, int64_t rank) {
-  int64_t a = static_cast<int64_t>(axis);
-  return a < 0 ? a + rank : a;
-}
-
 /// `v`, with a tensor.cast when its type is not `type`.
 Value castTo(OpBuilder &b, Location loc, Value v, Type type) {
   if (v.getType() == type)
     return v;
   return tensor::CastOp::create(b, loc, type, v);
-}
-
-/// An empty tensor of `type` whose dynamic dimension `i` is dimension
-/// `sources[i].second` of `sources[i].first`.
-Value emptyFrom(OpBuilder &b, Location loc, RankedTensorType type,
-                ArrayRef<std::pair<Value, int64_t>> sources) {
-  SmallVector<Value> sizes;
-  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
-    if (type.isDynamicDim(i))
-      sizes.push_back(
-          tensor::DimOp::create(b, loc, sources[i].first, sources[i].second));
-  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
-                                 sizes);
 }
 
 /// `a + b` on index values, folded when both are constants.
@@ -73,32 +54,6 @@ OpFoldResult addIndex(OpBuilder &b, Location loc, OpFoldResult x,
                                getValueOrCreateConstantIndexOp(b, loc, x),
                                getValueOrCreateConstantIndexOp(b, loc, y))
       .getResult();
-}
-
-/// A parallel linalg.generic producing `type` from `inputs` read through
-/// `inputMaps`; the output is read through the identity map.
-Value parallelGeneric(
-    OpBuilder &b, Location loc, RankedTensorType type, Value init,
-    ValueRange inputs, ArrayRef<AffineMap> inputMaps,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
-  SmallVector<AffineMap> maps(inputMaps);
-  maps.push_back(b.getMultiDimIdentityMap(type.getRank()));
-  SmallVector<utils::IteratorType> iterators(type.getRank(),
-                                             utils::IteratorType::parallel);
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
-             [&](OpBuilder &nb, Location l, ValueRange args) {
-               linalg::YieldOp::create(nb, l, ValueRange{body(nb, l, args)});
-             })
-      .getResult(0);
-}
-
-/// The loop indices of the enclosing linalg op, `rank` of them.
-SmallVector<Value> loopIndices(OpBuilder &b, Location loc, int64_t rank) {
-  SmallVector<Value> indices;
-  for (int64_t i = 0; i < rank; ++i)
-    indices.push_back(linalg::IndexOp::create(b, loc, i));
-  return indices;
 }
 
 /// Reshapes `src` to `dst`: collapse_shape or expand_shape when a
@@ -262,6 +217,68 @@ struct SplitLowering : public OpConversionPattern<SplitOp> {
   }
 };
 
+/// The per-axis start, step and size of an ONNX Slice of `type`.
+struct SliceGeometry {
+  SmallVector<int64_t> start, step, size;
+  /// The axes the slice names.
+  SmallVector<bool> seen;
+};
+
+/// Normalises the attributes of `op` on `type` by the ONNX rules (negative
+/// starts and ends count from the end, then clamp); the reason when they do
+/// not describe a static slice.
+FailureOr<SliceGeometry> getSliceGeometry(SliceOp op, RankedTensorType type,
+                                          std::string &why) {
+  int64_t rank = type.getRank();
+  ArrayRef<int64_t> starts = op.getStarts(), ends = op.getEnds();
+  SmallVector<int64_t> axes, steps;
+  if (std::optional<ArrayRef<int64_t>> a = op.getAxes())
+    axes.assign(a->begin(), a->end());
+  else
+    axes = llvm::to_vector(llvm::seq<int64_t>(0, starts.size()));
+  if (std::optional<ArrayRef<int64_t>> s = op.getSteps())
+    steps.assign(s->begin(), s->end());
+  else
+    steps.assign(starts.size(), 1);
+  if (ends.size() != starts.size() || axes.size() != starts.size() ||
+      steps.size() != starts.size())
+    return why = "mismatched slice attributes", failure();
+  SliceGeometry g{SmallVector<int64_t>(rank, 0), SmallVector<int64_t>(rank, 1),
+                  SmallVector<int64_t>(type.getShape()),
+                  SmallVector<bool>(rank, false)};
+  for (auto [i, a] : llvm::enumerate(axes)) {
+    int64_t axis = a < 0 ? a + rank : a;
+    if (axis < 0 || axis >= rank || g.seen[axis])
+      return why = "bad or repeated axis", failure();
+    g.seen[axis] = true;
+    if (type.isDynamicDim(axis))
+      return why = "dynamic sliced axis", failure();
+    int64_t dim = type.getDimSize(axis), s = steps[i];
+    int64_t b = starts[i], e = ends[i];
+    if (s == 0)
+      return why = "zero step", failure();
+    if (b < 0)
+      b += dim;
+    if (e < 0)
+      e += dim;
+    if (dim == 0) {
+      b = 0;
+      g.size[axis] = 0;
+    } else if (s > 0) {
+      b = std::clamp<int64_t>(b, 0, dim);
+      e = std::clamp<int64_t>(e, 0, dim);
+      g.size[axis] = e > b ? (e - b + s - 1) / s : 0;
+    } else {
+      b = std::clamp<int64_t>(b, 0, dim - 1);
+      e = std::clamp<int64_t>(e, -1, dim - 1);
+      g.size[axis] = b > e ? (b - e - s - 1) / -s : 0;
+    }
+    g.start[axis] = b;
+    g.step[axis] = s;
+  }
+  return g;
+}
+
 struct SliceLowering : public OpConversionPattern<SliceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -271,73 +288,30 @@ struct SliceLowering : public OpConversionPattern<SliceOp> {
     Value x = adaptor.getInput();
     auto type = cast<RankedTensorType>(x.getType());
     int64_t rank = type.getRank();
-    ArrayRef<int64_t> starts = op.getStarts(), ends = op.getEnds();
-    SmallVector<int64_t> axes, steps;
-    if (std::optional<ArrayRef<int64_t>> a = op.getAxes())
-      axes.assign(a->begin(), a->end());
-    else
-      axes = llvm::to_vector(llvm::seq<int64_t>(0, starts.size()));
-    if (std::optional<ArrayRef<int64_t>> s = op.getSteps())
-      steps.assign(s->begin(), s->end());
-    else
-      steps.assign(starts.size(), 1);
-    if (ends.size() != starts.size() || axes.size() != starts.size() ||
-        steps.size() != starts.size())
-      return rewriter.notifyMatchFailure(op, "mismatched slice attributes");
-
-    // Per axis: the normalized start, the step and the size (ONNX rules).
-    SmallVector<int64_t> start(rank, 0), step(rank, 1), size(type.getShape());
-    SmallVector<bool> seen(rank, false);
-    for (auto [i, a] : llvm::enumerate(axes)) {
-      int64_t axis = a < 0 ? a + rank : a;
-      if (axis < 0 || axis >= rank || seen[axis])
-        return rewriter.notifyMatchFailure(op, "bad or repeated axis");
-      seen[axis] = true;
-      if (type.isDynamicDim(axis))
-        return rewriter.notifyMatchFailure(op, "dynamic sliced axis");
-      int64_t dim = type.getDimSize(axis), s = steps[i];
-      int64_t b = starts[i], e = ends[i];
-      if (s == 0)
-        return rewriter.notifyMatchFailure(op, "zero step");
-      if (b < 0)
-        b += dim;
-      if (e < 0)
-        e += dim;
-      if (dim == 0) {
-        b = 0;
-        size[axis] = 0;
-      } else if (s > 0) {
-        b = std::clamp<int64_t>(b, 0, dim);
-        e = std::clamp<int64_t>(e, 0, dim);
-        size[axis] = e > b ? (e - b + s - 1) / s : 0;
-      } else {
-        b = std::clamp<int64_t>(b, 0, dim - 1);
-        e = std::clamp<int64_t>(e, -1, dim - 1);
-        size[axis] = b > e ? (b - e - s - 1) / -s : 0;
-      }
-      start[axis] = b;
-      step[axis] = s;
-    }
+    std::string why;
+    FailureOr<SliceGeometry> g = getSliceGeometry(op, type, why);
+    if (failed(g))
+      return rewriter.notifyMatchFailure(op, why);
     auto resultType = cast<RankedTensorType>(op.getType());
-    auto sliceType = RankedTensorType::get(size, type.getElementType());
+    auto sliceType = RankedTensorType::get(g->size, type.getElementType());
     if (!tensor::CastOp::areCastCompatible(sliceType, resultType))
       return rewriter.notifyMatchFailure(
           op, "result type disagrees with the ONNX slice sizes");
     Value result;
-    if (llvm::all_of(step, [](int64_t s) { return s > 0; })) {
+    if (llvm::all_of(g->step, [](int64_t s) { return s > 0; })) {
       SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, x);
       for (int64_t i = 0; i < rank; ++i)
-        if (seen[i])
-          sizes[i] = rewriter.getIndexAttr(size[i]);
+        if (g->seen[i])
+          sizes[i] = rewriter.getIndexAttr(g->size[i]);
       result = tensor::ExtractSliceOp::create(
-          rewriter, loc, x, getAsIndexOpFoldResult(getContext(), start), sizes,
-          getAsIndexOpFoldResult(getContext(), step));
+          rewriter, loc, x, getAsIndexOpFoldResult(getContext(), g->start),
+          sizes, getAsIndexOpFoldResult(getContext(), g->step));
     } else {
       // Negative steps: read start + step * i, which walks backwards.
       MLIRContext *ctx = getContext();
       SmallVector<AffineExpr> exprs;
       for (int64_t i = 0; i < rank; ++i)
-        exprs.push_back(start[i] + step[i] * getAffineDimExpr(i, ctx));
+        exprs.push_back(g->start[i] + g->step[i] * getAffineDimExpr(i, ctx));
       SmallVector<std::pair<Value, int64_t>> sources;
       for (int64_t i = 0; i < rank; ++i)
         sources.push_back({x, i});
@@ -525,158 +499,6 @@ struct ShapeLowering : public OpConversionPattern<ShapeOp> {
   }
 };
 
-/// An index value of integer type `v` as an index, negative values counting
-/// from `dim`.
-Value normalizedIndex(OpBuilder &b, Location loc, Value v, Value dim) {
-  Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value negative =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
-  return arith::SelectOp::create(b, loc, negative,
-                                 arith::AddIOp::create(b, loc, i, dim), i);
-}
-
-struct GatherLowering : public OpConversionPattern<GatherOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value data = adaptor.getData(), indices = adaptor.getIndices();
-    auto dataType = cast<RankedTensorType>(data.getType());
-    int64_t r = dataType.getRank();
-    int64_t q = cast<RankedTensorType>(indices.getType()).getRank();
-    int64_t axis = normalizeAxis(op.getAxis(), r);
-    auto resultType = cast<RankedTensorType>(op.getType());
-    int64_t rank = resultType.getRank();
-    if (rank != r - 1 + q)
-      return rewriter.notifyMatchFailure(op, "unexpected result rank");
-    SmallVector<std::pair<Value, int64_t>> sources;
-    for (int64_t i = 0; i < rank; ++i) {
-      if (i < axis)
-        sources.push_back({data, i});
-      else if (i < axis + q)
-        sources.push_back({indices, i - axis});
-      else
-        sources.push_back({data, i - q + 1});
-    }
-    Value init = emptyFrom(rewriter, loc, resultType, sources);
-    Value dim = tensor::DimOp::create(rewriter, loc, data, axis);
-    MLIRContext *ctx = getContext();
-    SmallVector<AffineExpr> indexExprs;
-    for (int64_t i = 0; i < q; ++i)
-      indexExprs.push_back(getAffineDimExpr(axis + i, ctx));
-    Value result = parallelGeneric(
-        rewriter, loc, resultType, init, ValueRange{indices},
-        {AffineMap::get(rank, 0, indexExprs, ctx)},
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          SmallVector<Value> loops = loopIndices(b, l, rank);
-          SmallVector<Value> at(loops.begin(), loops.begin() + axis);
-          at.push_back(normalizedIndex(b, l, args[0], dim));
-          at.append(loops.begin() + axis + q, loops.end());
-          return tensor::ExtractOp::create(b, l, data, at);
-        });
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
-
-/// ONNX GatherND: a parallel generic over the result; each position reads
-/// its index tuple from `indices` (the last axis, static size k) and
-/// extracts data[batch..., tuple..., trailing...].
-struct GatherNDLowering : public OpConversionPattern<GatherNDOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(GatherNDOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value data = adaptor.getData(), indices = adaptor.getIndices();
-    auto dataType = cast<RankedTensorType>(data.getType());
-    auto indicesType = cast<RankedTensorType>(indices.getType());
-    auto resultType = cast<RankedTensorType>(op.getType());
-    int64_t r = dataType.getRank(), q = indicesType.getRank();
-    int64_t batchDims = op.getBatchDims();
-    if (q < 1 || indicesType.isDynamicDim(q - 1))
-      return rewriter.notifyMatchFailure(op, "dynamic index tuple size");
-    int64_t k = indicesType.getDimSize(q - 1);
-    int64_t rank = resultType.getRank();
-    if (batchDims < 0 || batchDims + k > r || rank != q - 1 + r - batchDims - k)
-      return rewriter.notifyMatchFailure(op, "unexpected result rank");
-    SmallVector<std::pair<Value, int64_t>> sources;
-    for (int64_t i = 0; i < rank; ++i) {
-      if (i < q - 1)
-        sources.push_back({indices, i});
-      else
-        sources.push_back({data, i - (q - 1) + batchDims + k});
-    }
-    Value init = emptyFrom(rewriter, loc, resultType, sources);
-    SmallVector<Value> dims;
-    for (int64_t t = 0; t < k; ++t)
-      dims.push_back(tensor::DimOp::create(rewriter, loc, data, batchDims + t));
-    Value result = parallelGeneric(
-        rewriter, loc, resultType, init, ValueRange{}, {},
-        [&](OpBuilder &b, Location l, ValueRange) {
-          SmallVector<Value> loops = loopIndices(b, l, rank);
-          SmallVector<Value> at(loops.begin(), loops.begin() + batchDims);
-          SmallVector<Value> tuple(loops.begin(), loops.begin() + q - 1);
-          tuple.push_back(Value());
-          for (int64_t t = 0; t < k; ++t) {
-            tuple.back() = arith::ConstantIndexOp::create(b, l, t);
-            Value v = tensor::ExtractOp::create(b, l, indices, tuple);
-            at.push_back(normalizedIndex(b, l, v, dims[t]));
-          }
-          at.append(loops.begin() + q - 1, loops.end());
-          return tensor::ExtractOp::create(b, l, data, at);
-        });
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
-
-struct OneHotLowering : public OpConversionPattern<OneHotOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(OneHotOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value indices = adaptor.getIndices();
-    auto indicesType = cast<RankedTensorType>(indices.getType());
-    if (!isa<IntegerType>(indicesType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "integer indices only");
-    auto resultType = cast<RankedTensorType>(op.getType());
-    int64_t rank = resultType.getRank();
-    int64_t axis = normalizeAxis(op.getAxis(), rank);
-    SmallVector<std::pair<Value, int64_t>> sources;
-    for (int64_t i = 0; i < rank; ++i)
-      sources.push_back({indices, i < axis ? i : i - 1});
-    Value init = emptyFrom(rewriter, loc, resultType, sources);
-    MLIRContext *ctx = getContext();
-    SmallVector<AffineExpr> exprs;
-    for (int64_t i = 0; i < rank; ++i)
-      if (i != axis)
-        exprs.push_back(getAffineDimExpr(i, ctx));
-    Type element = resultType.getElementType();
-    int64_t depth = op.getDepth();
-    double on = op.getOnValue().convertToDouble(),
-           off = op.getOffValue().convertToDouble();
-    Value result = parallelGeneric(
-        rewriter, loc, resultType, init, ValueRange{indices},
-        {AffineMap::get(rank, 0, exprs, ctx)},
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          Value i = normalizedIndex(
-              b, l, args[0], arith::ConstantIndexOp::create(b, l, depth));
-          Value here = linalg::IndexOp::create(b, l, axis);
-          Value hit =
-              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, i, here);
-          return arith::SelectOp::create(b, l, hit,
-                                         scalarConstant(b, l, element, on),
-                                         scalarConstant(b, l, element, off));
-        });
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
-
 struct LRNLowering : public OpConversionPattern<LRNOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -818,10 +640,8 @@ void mlir::nngraph::detail::populateShapePatterns(RewritePatternSet &patterns,
                ReshapeLikeLowering<SqueezeOp>, ReshapeLikeLowering<UnsqueezeOp>,
                TransposeLowering, ConcatLowering, SplitLowering, SliceLowering,
                PadLowering, TileLowering, ExpandLowering, ShapeLowering,
-               GatherLowering, GatherNDLowering, OneHotLowering, LRNLowering,
-               ResizeLowering>(ctx);
-  target
-      .addIllegalOp<ReshapeOp, FlattenOp, SqueezeOp, UnsqueezeOp, TransposeOp,
-                    ConcatOp, SplitOp, SliceOp, PadOp, TileOp, ExpandOp,
-                    ShapeOp, GatherOp, GatherNDOp, OneHotOp, LRNOp, ResizeOp>();
+               LRNLowering, ResizeLowering>(ctx);
+  target.addIllegalOp<ReshapeOp, FlattenOp, SqueezeOp, UnsqueezeOp, TransposeOp,
+                      ConcatOp, SplitOp, SliceOp, PadOp, TileOp, ExpandOp,
+                      ShapeOp, LRNOp, ResizeOp>();
 }

@@ -120,24 +120,6 @@ func.func @shape(%x: tensor<2x3xf32>, %y: tensor<?xf32>) -> (tensor<2xi64>, tens
 
 // -----
 
-// Gather and one_hot read the indices and compare or extract.
-// CHECK-DAG: #[[$IDX:.*]] = affine_map<(d0, d1, d2) -> (d1)>
-// CHECK-LABEL: func.func @gather_one_hot
-// CHECK: linalg.generic {indexing_maps = [#[[$IDX]], #{{.*}}]{{.*}} ins(%{{.*}} : tensor<3xi64>) outs(%{{.*}} : tensor<2x3x4xf32>)
-// CHECK: arith.select
-// CHECK: tensor.extract %{{.*}} : tensor<2x5x4xf32>
-// CHECK: linalg.generic
-// CHECK: linalg.index 1
-// CHECK: arith.cmpi eq
-// CHECK: arith.select
-func.func @gather_one_hot(%d: tensor<2x5x4xf32>, %i: tensor<3xi64>) -> (tensor<2x3x4xf32>, tensor<3x5xf32>) {
-  %0 = nngraph.gather %d, %i {axis = 1 : i64} : (tensor<2x5x4xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
-  %1 = nngraph.one_hot %i {depth = 5 : i64} : (tensor<3xi64>) -> tensor<3x5xf32>
-  return %0, %1 : tensor<2x3x4xf32>, tensor<3x5xf32>
-}
-
-// -----
-
 // LRN: squares padded along the channels, a window sum, then the power.
 // Nearest resize with integer scales reads i floordiv s.
 // CHECK-DAG: #[[$WIN:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 + d4, d2, d3)>
@@ -161,19 +143,4 @@ func.func @resize_linear(%y: tensor<1x2x2x2xf32>) -> tensor<1x2x4x4xf32> {
   // expected-error @+1 {{failed to legalize operation 'nngraph.resize' that was explicitly marked illegal}}
   %0 = nngraph.resize %y {scales = array<f32: 1.0, 1.0, 2.0, 2.0>, mode = #nngraph.resize_mode<linear>} : (tensor<1x2x2x2xf32>) -> tensor<1x2x4x4xf32>
   return %0 : tensor<1x2x4x4xf32>
-}
-
-// -----
-
-// GatherND with batch_dims: a parallel generic over the result that reads
-// the index tuple from the indices and extracts from the data.
-// CHECK-LABEL: func.func @gather_nd
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} outs({{.*}} : tensor<2x3x4xf32>)
-// CHECK: tensor.extract %arg1
-// CHECK: tensor.extract %arg1
-// CHECK: tensor.extract %arg0
-// CHECK-NOT: nngraph.gather_nd
-func.func @gather_nd(%d: tensor<2x5x6x4xf32>, %i: tensor<2x3x2xi64>) -> tensor<2x3x4xf32> {
-  %0 = nngraph.gather_nd %d, %i {batch_dims = 1 : i64} : (tensor<2x5x6x4xf32>, tensor<2x3x2xi64>) -> tensor<2x3x4xf32>
-  return %0 : tensor<2x3x4xf32>
 }

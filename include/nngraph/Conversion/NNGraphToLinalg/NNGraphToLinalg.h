@@ -44,9 +44,12 @@ void populateReductionPatterns(RewritePatternSet &patterns,
 void populatePoolingPatterns(RewritePatternSet &patterns,
                              ConversionTarget &target);
 /// Reshapes, transpose, concat, split, slice, pad, tile, expand, shape,
-/// gather, gather_nd, one_hot, nearest resize and LRN.
+/// nearest resize and LRN.
 void populateShapePatterns(RewritePatternSet &patterns,
                            ConversionTarget &target);
+/// Gather, GatherND and OneHot: data moved by run-time indices.
+void populateGatherPatterns(RewritePatternSet &patterns,
+                            ConversionTarget &target);
 } // namespace detail
 
 } // namespace nngraph

@@ -1,0 +1,187 @@
+//===- Gather.cpp - nngraph index-driven data movement to linalg ----------===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the lowering of the operations that move data by
+// run-time indices (Gather, GatherND, OneHot) to linalg.generic ops whose
+// bodies compute the source position from the index tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+#include "nngraph/Conversion/NNGraphToLinalg/NNGraphToLinalg.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::nngraph;
+using namespace mlir::nngraph::detail;
+
+namespace {
+
+/// An index value of integer type `v` as an index, negative values counting
+/// from `dim`.
+Value normalizedIndex(OpBuilder &b, Location loc, Value v, Value dim) {
+  Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value negative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
+  return arith::SelectOp::create(b, loc, negative,
+                                 arith::AddIOp::create(b, loc, i, dim), i);
+}
+
+struct GatherLowering : public OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value data = adaptor.getData(), indices = adaptor.getIndices();
+    auto dataType = cast<RankedTensorType>(data.getType());
+    int64_t r = dataType.getRank();
+    int64_t q = cast<RankedTensorType>(indices.getType()).getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), r);
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t rank = resultType.getRank();
+    if (rank != r - 1 + q)
+      return rewriter.notifyMatchFailure(op, "unexpected result rank");
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t i = 0; i < rank; ++i) {
+      if (i < axis)
+        sources.push_back({data, i});
+      else if (i < axis + q)
+        sources.push_back({indices, i - axis});
+      else
+        sources.push_back({data, i - q + 1});
+    }
+    Value init = emptyFrom(rewriter, loc, resultType, sources);
+    Value dim = tensor::DimOp::create(rewriter, loc, data, axis);
+    MLIRContext *ctx = getContext();
+    SmallVector<AffineExpr> indexExprs;
+    for (int64_t i = 0; i < q; ++i)
+      indexExprs.push_back(getAffineDimExpr(axis + i, ctx));
+    Value result = parallelGeneric(
+        rewriter, loc, resultType, init, ValueRange{indices},
+        {AffineMap::get(rank, 0, indexExprs, ctx)},
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          SmallVector<Value> loops = loopIndices(b, l, rank);
+          SmallVector<Value> at(loops.begin(), loops.begin() + axis);
+          at.push_back(normalizedIndex(b, l, args[0], dim));
+          at.append(loops.begin() + axis + q, loops.end());
+          return tensor::ExtractOp::create(b, l, data, at);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// ONNX GatherND: a parallel generic over the result; each position reads
+/// its index tuple from `indices` (the last axis, static size k) and
+/// extracts data[batch..., tuple..., trailing...].
+struct GatherNDLowering : public OpConversionPattern<GatherNDOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherNDOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value data = adaptor.getData(), indices = adaptor.getIndices();
+    auto dataType = cast<RankedTensorType>(data.getType());
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t r = dataType.getRank(), q = indicesType.getRank();
+    int64_t batchDims = op.getBatchDims();
+    if (q < 1 || indicesType.isDynamicDim(q - 1))
+      return rewriter.notifyMatchFailure(op, "dynamic index tuple size");
+    int64_t k = indicesType.getDimSize(q - 1);
+    int64_t rank = resultType.getRank();
+    if (batchDims < 0 || batchDims + k > r || rank != q - 1 + r - batchDims - k)
+      return rewriter.notifyMatchFailure(op, "unexpected result rank");
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t i = 0; i < rank; ++i) {
+      if (i < q - 1)
+        sources.push_back({indices, i});
+      else
+        sources.push_back({data, i - (q - 1) + batchDims + k});
+    }
+    Value init = emptyFrom(rewriter, loc, resultType, sources);
+    SmallVector<Value> dims;
+    for (int64_t t = 0; t < k; ++t)
+      dims.push_back(tensor::DimOp::create(rewriter, loc, data, batchDims + t));
+    Value result = parallelGeneric(
+        rewriter, loc, resultType, init, ValueRange{}, {},
+        [&](OpBuilder &b, Location l, ValueRange) {
+          SmallVector<Value> loops = loopIndices(b, l, rank);
+          SmallVector<Value> at(loops.begin(), loops.begin() + batchDims);
+          SmallVector<Value> tuple(loops.begin(), loops.begin() + q - 1);
+          tuple.push_back(Value());
+          for (int64_t t = 0; t < k; ++t) {
+            tuple.back() = arith::ConstantIndexOp::create(b, l, t);
+            Value v = tensor::ExtractOp::create(b, l, indices, tuple);
+            at.push_back(normalizedIndex(b, l, v, dims[t]));
+          }
+          at.append(loops.begin() + q - 1, loops.end());
+          return tensor::ExtractOp::create(b, l, data, at);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct OneHotLowering : public OpConversionPattern<OneHotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OneHotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value indices = adaptor.getIndices();
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    if (!isa<IntegerType>(indicesType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "integer indices only");
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t rank = resultType.getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t i = 0; i < rank; ++i)
+      sources.push_back({indices, i < axis ? i : i - 1});
+    Value init = emptyFrom(rewriter, loc, resultType, sources);
+    MLIRContext *ctx = getContext();
+    SmallVector<AffineExpr> exprs;
+    for (int64_t i = 0; i < rank; ++i)
+      if (i != axis)
+        exprs.push_back(getAffineDimExpr(i, ctx));
+    Type element = resultType.getElementType();
+    int64_t depth = op.getDepth();
+    double on = op.getOnValue().convertToDouble(),
+           off = op.getOffValue().convertToDouble();
+    Value result = parallelGeneric(
+        rewriter, loc, resultType, init, ValueRange{indices},
+        {AffineMap::get(rank, 0, exprs, ctx)},
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value i = normalizedIndex(
+              b, l, args[0], arith::ConstantIndexOp::create(b, l, depth));
+          Value here = linalg::IndexOp::create(b, l, axis);
+          Value hit =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, i, here);
+          return arith::SelectOp::create(b, l, hit,
+                                         scalarConstant(b, l, element, on),
+                                         scalarConstant(b, l, element, off));
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::nngraph::detail::populateGatherPatterns(RewritePatternSet &patterns,
+                                                   ConversionTarget &target) {
+  patterns.add<GatherLowering, GatherNDLowering, OneHotLowering>(
+      patterns.getContext());
+  target.addIllegalOp<GatherOp, GatherNDOp, OneHotOp>();
+}
