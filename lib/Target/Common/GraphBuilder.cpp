@@ -1,5 +1,4 @@
-//===- GraphBuilder.cpp - shared construction of imported graphs -*- C++
-//-*-===//
+//===- GraphBuilder.cpp - shared construction of imported graphs ---------===//
 //
 // Part of the nngraph project.
 //
@@ -50,6 +49,74 @@ void GraphBuilder::emitFileError(const llvm::Twine &message) {
 
 void GraphBuilder::emitFileWarning(const llvm::Twine &message) {
   emitWarning(fileLoc) << format << ": " << message.str();
+}
+
+/// Runs `check` with its diagnostics captured instead of emitted; returns
+/// the first one's message when it fails.
+static std::optional<std::string>
+captureFailure(MLIRContext *context,
+               llvm::function_ref<LogicalResult()> check) {
+  std::optional<std::string> message;
+  LogicalResult result = success();
+  {
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      if (!message && diag.getSeverity() == DiagnosticSeverity::Error)
+        message = diag.str();
+      return success();
+    });
+    result = check();
+  }
+  if (succeeded(result))
+    return std::nullopt;
+  return message ? message : std::string("the operation does not verify");
+}
+
+Operation *GraphBuilder::createOp(const NodeRef &node, Location loc,
+                                  StringRef opName, ValueRange operands,
+                                  ArrayRef<NamedAttribute> attrs,
+                                  unsigned numResults,
+                                  TypeRange declaredTypes) {
+  if (llvm::is_contained(operands, Value()))
+    return nullptr;
+  OperationState state(loc, opName);
+  state.addOperands(operands);
+  state.addAttributes(attrs);
+  bool inferred = state.name.hasInterface<InferTypeOpInterface>();
+  if (!inferred && declaredTypes.size() == numResults)
+    state.addTypes(declaredTypes);
+  else
+    state.addTypes(SmallVector<Type>(numResults, builder.getNoneType()));
+  Operation *op = builder.create(state);
+  auto fail = [&](const llvm::Twine &why) -> Operation * {
+    op->erase();
+    emitNodeError(node.name, node.path,
+                  "cannot build '" + opName + "' for operator '" + node.op +
+                      "'" + why);
+    return nullptr;
+  };
+  auto nnOp = dyn_cast<NNGraphOpInterface>(op);
+  if (!nnOp)
+    return fail(": not an nngraph operation");
+  if (!inferred && declaredTypes.size() != numResults)
+    return fail(": its result types must be given");
+  // Inference assumes the attribute invariants; say which one is broken.
+  if (std::optional<std::string> problem = captureFailure(
+          getContext(), [&] { return nnOp.verifyAttributeInvariants(); }))
+    return fail(": " + *problem);
+  if (inferred) {
+    SmallVector<Type> types;
+    if (failed(inferResultTypes(cast<InferTypeOpInterface>(op), types)) ||
+        types.size() != numResults)
+      return fail(" (see the error above)");
+    for (auto [result, type] : llvm::zip_equal(op->getResults(), types))
+      result.setType(type);
+  }
+  // Operand kinds (a float-only operator on integers, say).
+  if (std::optional<std::string> problem = captureFailure(getContext(), [&] {
+        return verify(op, /*verifyRecursively=*/false);
+      }))
+    return fail(": " + *problem);
+  return op;
 }
 
 Value GraphBuilder::addInput(StringRef name, Type type,

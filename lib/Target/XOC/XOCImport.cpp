@@ -536,31 +536,6 @@ bool Importer::resolveQuirks(const Node &node, const OpSpec &spec,
   return true;
 }
 
-/// Verifies `op` except for the comparison of its declared result types with
-/// the inferred ones (build() reports that itself, naming the tensor). The
-/// verifier checks the invariants (required attributes, attribute and operand
-/// kinds) before it runs inference, so any other failure means that inference
-/// is not safe to run: returns the verifier's first message then.
-static std::optional<std::string> checkInvariants(Operation *op) {
-  std::optional<std::string> message;
-  bool inferenceMismatch = false;
-  LogicalResult result = success();
-  {
-    ScopedDiagnosticHandler handler(op->getContext(), [&](Diagnostic &diag) {
-      std::string text = diag.str();
-      if (StringRef(text).contains("inferred type(s)"))
-        inferenceMismatch = true;
-      if (!message)
-        message = std::move(text);
-      return success();
-    });
-    result = verify(op, /*verifyRecursively=*/false);
-  }
-  if (succeeded(result) || inferenceMismatch)
-    return std::nullopt;
-  return message ? message : std::string("the operation does not verify");
-}
-
 Outcome Importer::build(const Node &node, const OpSpec &spec,
                         NamedAttrList &attrs) {
   unsigned firstStatic =
@@ -580,43 +555,29 @@ Outcome Importer::build(const Node &node, const OpSpec &spec,
       return Outcome::Failed;
     resultTypes.push_back(types[t]);
   }
-  OperationState state(gb.getNameLoc(node.id), spec.mlir);
-  state.addOperands(operands);
-  state.addAttributes(attrs);
-  state.addTypes(resultTypes);
-  Operation *op = b.create(state);
-  if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
-    // Type inference assumes the op's invariants (required attributes such
-    // as a pool's kernel_shape, which a node may lack): check them first.
-    if (std::optional<std::string> problem = checkInvariants(op)) {
-      op->erase();
-      error(node, node.path,
-            "cannot build '" + StringRef(spec.mlir) + "' for operator '" +
-                node.opType + "': " + *problem);
-      return Outcome::Failed;
+  Operation *op = gb.createOp(
+      {node.id, node.path, node.opType}, gb.getNameLoc(node.id), spec.mlir,
+      operands, attrs.getAttrs(), resultTypes.size(), resultTypes);
+  if (!op)
+    return Outcome::Failed;
+  // The declared tensor types may refine the inferred ones (static sizes
+  // where inference gives `?`), never contradict them.
+  for (auto [i, result, declared] :
+       llvm::enumerate(op->getResults(), resultTypes)) {
+    Type got = result.getType();
+    if (getElementTypeOrSelf(declared) == getElementTypeOrSelf(got) &&
+        succeeded(verifyCompatibleShape(declared, got))) {
+      result.setType(declared);
+      continue;
     }
-    SmallVector<Type> inferred;
-    if (failed(inferResultTypes(infer, inferred)) ||
-        inferred.size() != resultTypes.size()) {
-      op->erase();
-      error(node, node.path,
-            "cannot build '" + StringRef(spec.mlir) + "' for operator '" +
-                node.opType + "' (see the error above)");
-      return Outcome::Failed;
-    }
-    for (auto [i, declared, got] : llvm::enumerate(resultTypes, inferred)) {
-      if (getElementTypeOrSelf(declared) == getElementTypeOrSelf(got) &&
-          succeeded(verifyCompatibleShape(declared, got)))
-        continue;
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << "output tensor '" << graph.tensors[node.outputs[i]].id
-         << "' is declared " << declared << " but '" << node.opType
-         << "' gives " << got;
-      op->erase();
-      error(node, jsonPath(jsonPath(node.path, "outputs"), i), text);
-      return Outcome::Failed;
-    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "output tensor '" << graph.tensors[node.outputs[i]].id
+       << "' is declared " << declared << " but '" << node.opType << "' gives "
+       << got;
+    op->erase();
+    error(node, jsonPath(jsonPath(node.path, "outputs"), i), text);
+    return Outcome::Failed;
   }
   finishOp(op, node);
   return Outcome::Done;

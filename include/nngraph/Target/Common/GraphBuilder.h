@@ -60,6 +60,32 @@ public:
   void emitFileWarning(const llvm::Twine &message);
   unsigned getNumErrors() const { return numErrors; }
 
+  /// The source node an operation is built for, as diagnostics name it.
+  struct NodeRef {
+    /// The node's name (the operation's NameLoc).
+    llvm::StringRef name;
+    /// The node's JSON path ("$.nodes[3]").
+    llvm::StringRef path;
+    /// The source operator ("Convolution", "nn.conv2d").
+    llvm::StringRef op;
+  };
+
+  /// The one way importers create typed nngraph operations: `opName` at
+  /// `loc` with `operands`, `attrs` and `numResults` results whose types the
+  /// dialect infers (`nngraph::inferResultTypes`, safe on any attributes),
+  /// then verified on its own. Returns null without a message when an
+  /// operand is null (an earlier error said why); otherwise, on failure,
+  /// erases the operation and reports at the node
+  ///   "<format>: cannot build '<opName>' for operator '<node.op>': <why>"
+  /// with the verifier's first message (a required attribute missing, an
+  /// operand of the wrong kind), or "... (see the error above)" when
+  /// inference itself reported the problem (shapes that do not fit).
+  /// Operations whose result types are chosen, not implied (cast, one_hot),
+  /// take theirs from `declaredTypes`; operations that infer ignore it.
+  Operation *createOp(const NodeRef &node, Location loc, llvm::StringRef opName,
+                      ValueRange operands, llvm::ArrayRef<NamedAttribute> attrs,
+                      unsigned numResults = 1, TypeRange declaredTypes = {});
+
   /// Appends a function argument for graph input `name`, with `attrs` as
   /// extra argument attributes (a TVM storage id, say). Importers create
   /// inputs when a reader needs them; `finish` orders the arguments by

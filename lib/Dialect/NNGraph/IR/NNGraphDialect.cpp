@@ -76,6 +76,11 @@ nngraph::detail::getDefaultInplacePairs(Operation *op) {
 LogicalResult nngraph::inferResultTypes(InferTypeOpInterface op,
                                         SmallVectorImpl<Type> &types) {
   Operation *operation = op.getOperation();
+  // Inference reads attributes through the typed adaptor, which assumes the
+  // ODS invariants (a pool's required kernel_shape, say).
+  if (auto nnOp = dyn_cast<NNGraphOpInterface>(operation))
+    if (failed(nnOp.verifyAttributeInvariants()))
+      return failure();
   return op.inferReturnTypes(
       operation->getContext(), operation->getLoc(), operation->getOperands(),
       operation->getRawDictionaryAttrs(), operation->getPropertiesStorage(),

@@ -67,6 +67,16 @@ def NNGraph_OpInterface : OpInterface<"NNGraphOpInterface"> {
       "getInplacePairs", (ins), [{}], [{
         return ::mlir::nngraph::detail::getDefaultInplacePairs($_op);
       }]>,
+    InterfaceMethod<[{
+        Checks the operator's attributes and properties against its ODS
+        constraints (required attributes present, attribute kinds right),
+        without looking at operand or result types, and reports the first
+        violation at the operator's location. Result-type inference assumes
+        these invariants: `nngraph::inferResultTypes` checks them first, so
+        that inference is safe on any attribute combination.
+      }], "::llvm::LogicalResult", "verifyAttributeInvariants", (ins), [{}], [{
+        return typename ConcreteOp::Adaptor($_op).verify($_op->getLoc());
+      }]>,
   ];
 }
 

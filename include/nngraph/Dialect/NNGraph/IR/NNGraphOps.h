@@ -28,7 +28,10 @@ namespace nngraph {
 
 /// Runs the InferTypeOpInterface of an existing operation on its current
 /// operands, attributes and properties. Used wherever result types are
-/// recomputed after the fact (shape inference, importers).
+/// recomputed after the fact (shape inference, importers). Safe on any
+/// attribute combination: an nngraph operator's attribute invariants
+/// (`NNGraphOpInterface::verifyAttributeInvariants`) are checked first, and a
+/// violation is reported at the operator and fails.
 LogicalResult inferResultTypes(InferTypeOpInterface op,
                                SmallVectorImpl<Type> &types);
 
