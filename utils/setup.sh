@@ -16,6 +16,8 @@ APT_PACKAGES=(
   "libmlir-${LLVM_MAJOR}-dev" "mlir-${LLVM_MAJOR}-tools"
   "llvm-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-tools"
   "clang-format-${LLVM_MAJOR}"
+  # clang-tidy on the files a change touches (utils/ci/tidy.sh, .clang-tidy).
+  "clang-tidy-${LLVM_MAJOR}"
   # clang with libFuzzer and the ASan/UBSan runtimes: the fuzz targets and the
   # sanitizer build of the lit suite (utils/fuzz, utils/ci/sanitizers.sh).
   "clang-${LLVM_MAJOR}" "libclang-rt-${LLVM_MAJOR}-dev"

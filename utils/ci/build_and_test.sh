@@ -51,6 +51,7 @@ stage setup bash utils/setup.sh
 stage build bash utils/build.sh
 stage docs ninja -C "$BUILD" mlir-doc
 stage format format_check
+stage tidy bash utils/ci/tidy.sh
 stage check-nngraph lit_suite
 stage pytest python_suite
 # One clang tree with ASan + UBSan + libFuzzer's coverage (build-fuzz)

@@ -164,7 +164,7 @@ Value GraphBuilder::insertWeight(StringRef name, RankedTensorType type,
                                  int64_t order) {
   // Weights go to the top of the function, ordered by `order` (their place
   // in the file), ties in order of creation.
-  auto pos = llvm::upper_bound(
+  auto *pos = llvm::upper_bound(
       weights, order, [](int64_t o, const auto &w) { return o < w.first; });
   OpBuilder::InsertionGuard guard(builder);
   if (pos == weights.begin())

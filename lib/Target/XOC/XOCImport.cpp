@@ -56,7 +56,7 @@ public:
 private:
   void computeTypes();
   Value getTensor(int64_t t, const Node &node, StringRef path);
-  Value makeConstant(int64_t t, const Array &values);
+  Value makeConstant(int64_t t, const Array &items);
   Outcome importTyped(const Node &node, const OpSpec &spec,
                       std::string &reason);
   Attribute recoverStaticInput(const Node &node, const StaticInput &si);
@@ -441,7 +441,7 @@ Attribute Importer::recoverStaticInput(const Node &node,
   // ReduceMean & co. with keepdims: the axes are the dims that shrink to 1.
   if (name == "axes" && StringRef(node.opType).starts_with("Reduce") &&
       in.getRank() == out.getRank() && in.hasStaticShape()) {
-    auto keep = node.attributes.get("keepdims");
+    const auto *keep = node.attributes.get("keepdims");
     if (keep && keep->getAsInteger() != std::optional<int64_t>(1))
       return nullptr;
     SmallVector<int64_t> axes;
@@ -466,7 +466,7 @@ bool Importer::resolveQuirks(const Node &node, const OpSpec &spec,
   StringRef op = spec.onnx;
   // Reshape with allowzero = 1 reads a 0 as a size, nngraph as "copy".
   if (op == "Reshape") {
-    auto allowZero = node.attributes.get("allowzero");
+    const auto *allowZero = node.attributes.get("allowzero");
     auto shape = dyn_cast_or_null<DenseI64ArrayAttr>(attrs.get("shape"));
     if (allowZero && allowZero->getAsInteger() != std::optional<int64_t>(0) &&
         shape && llvm::is_contained(shape.asArrayRef(), 0)) {

@@ -61,7 +61,7 @@ public:
                std::string path);
   void addAttr(llvm::StringRef key, const std::string *text, std::string path);
   /// Adds every member of `attrs`, with paths `<attrsPath>.<key>`.
-  void addAttrs(const llvm::json::Object &attrs, llvm::StringRef attrsPath);
+  void addAttrs(const llvm::json::Object &object, llvm::StringRef objectPath);
   void setAttrsPath(std::string path) { attrsPath = std::move(path); }
   void setAttrNoun(llvm::StringRef noun) { attrNoun = noun.str(); }
   /// Integer lists may be given as one integer (Relay: `strides: 2`).
