@@ -5,13 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // This file implements the table of Relay operators with a typed nngraph
-// operation (docs/Formats/RelayViz.md, Operators), read by the importer from
-// Relay to nngraph and by the exporter back. A row maps its attributes
-// declaratively (Relay's defaults; a 4-value `padding` is [top, left, bottom,
-// right], ONNX's order); checks and handlers cover the quirks only. An import
-// check returns false for attribute values without a typed form (a layout
-// other than NCHW, say), and the call then stays `nngraph.custom`. It also
-// implements the CallContext that the rows read a Call through.
+// operation (docs/Formats/RelayViz.md, Operator table), read by the importer
+// and by the exporter, with its declarative attribute mapping (Relay's
+// defaults), the checks and handlers of the quirks, and the CallContext that
+// import rows read a Call through.
 //
 //===----------------------------------------------------------------------===//
 
