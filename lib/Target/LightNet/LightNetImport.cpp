@@ -6,26 +6,25 @@
 //
 // This file implements the LightNet JSON IR importer: tensors are wired by
 // name, `create` becomes a constant, a graph input or a weight argument
-// (FORMATS 4.4), every optype of the opdefs maps through an op table to a
-// typed nngraph op or to `nngraph.custom` (domain "lightnet") with its
-// tensors and params kept verbatim, and tensors produced but never consumed
-// become the graph outputs.
+// (docs/Formats/LightNet.md, Tensors), every optype of the opdefs maps
+// through the table of LightNetOps.cpp to a typed nngraph op or to
+// `nngraph.custom` (domain "lightnet") with its tensors and params kept
+// verbatim, and tensors produced but never consumed become the graph outputs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Target/LightNet/LightNetImport.h"
 #include "LightNetInternal.h"
+#include "LightNetOps.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Target/Common/GraphBuilder.h"
 #include "nngraph/Target/Common/JSONSupport.h"
 #include "nngraph/Target/LightNet/LightNetModel.h"
 
-#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/SourceMgr.h"
-#include <functional>
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -62,47 +61,6 @@ std::string lightnet::getDTypeSpelling(Type type) {
 }
 
 namespace {
-class Importer;
-
-/// What a handler sees of one op.
-struct OpContext {
-  Importer &imp;
-  const LOp &op;
-  OpBuilder &b;
-  Location loc;
-  llvm::StringMap<Value> inputs;
-  /// The inputs in file order (arg names may repeat in custom ops).
-  SmallVector<Value> inputList;
-  bool failed = false;
-
-  void error(StringRef path, const Twine &message);
-  Value in(StringRef arg) { return inputs.lookup(arg); }
-  void define(StringRef arg, Value v);
-
-  const Param *param(StringRef name, bool required);
-  std::optional<int64_t> getInt(StringRef name, std::optional<int64_t> dflt);
-  std::optional<double> getFloat(StringRef name, std::optional<double> dflt);
-  std::optional<std::string> getString(StringRef name,
-                                       std::optional<std::string> dflt);
-  std::optional<SmallVector<int64_t>>
-  getInts(StringRef name, std::optional<SmallVector<int64_t>> dflt);
-  std::optional<SmallVector<double>> getFloats(StringRef name);
-
-  Value make(StringRef opName, ValueRange operands,
-             ArrayRef<NamedAttribute> attrs = {});
-  NamedAttribute i64s(StringRef name, ArrayRef<int64_t> v) {
-    return b.getNamedAttr(name, b.getDenseI64ArrayAttr(v));
-  }
-};
-
-/// A typed mapping: the exact tensors and the params it understands.
-struct TypedOp {
-  SmallVector<StringRef> inputs;
-  SmallVector<StringRef> outputs;
-  SmallVector<StringRef> params;
-  std::function<void(OpContext &)> build;
-};
-
 class Importer {
 public:
   Importer(GraphBuilder &gb, const Graph &graph, const ImportOptions &options)
@@ -131,468 +89,9 @@ private:
   /// --lightnet-undefined-as-inputs: a graph input for tensor `t`.
   Value addUndefinedInput(OpContext &ctx, const TensorRef &t);
   void importCustom(OpContext &ctx);
-  bool matches(const LOp &op, const TypedOp &typed);
+  bool matches(const LOp &op, const OpSpec &typed);
 };
 } // namespace
-
-void OpContext::error(StringRef path, const Twine &message) {
-  failed = true;
-  imp.gb.emitNodeError(op.name, path, message);
-}
-
-void OpContext::define(StringRef arg, Value v) {
-  for (const TensorRef &t : op.outputs)
-    if (t.argName == arg) {
-      // The "" placeholder names no tensor that others could read; the
-      // value is named after where it is made.
-      if (t.name.empty()) {
-        if (v)
-          imp.definitions.push_back({op.name + "." + t.argName, v});
-        continue;
-      }
-      imp.tensors[t.name] = v;
-      if (v)
-        imp.definitions.push_back({t.name, v});
-    }
-  if (!v)
-    failed = true;
-}
-
-const Param *OpContext::param(StringRef name, bool required) {
-  const Param *p = op.findParam(name);
-  if (!p && required)
-    error(op.path + ".params", "missing param '" + name + "'");
-  return p;
-}
-
-std::optional<int64_t> OpContext::getInt(StringRef name,
-                                         std::optional<int64_t> dflt) {
-  const Param *p = param(name, !dflt);
-  if (!p)
-    return dflt;
-  if (std::optional<int64_t> v = p->value.getAsInteger())
-    return v;
-  error(p->path, "expected integer, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-std::optional<double> OpContext::getFloat(StringRef name,
-                                          std::optional<double> dflt) {
-  const Param *p = param(name, !dflt);
-  if (!p)
-    return dflt;
-  if (std::optional<double> v = p->value.getAsNumber())
-    return v;
-  error(p->path, "expected number, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-std::optional<std::string>
-OpContext::getString(StringRef name, std::optional<std::string> dflt) {
-  const Param *p = param(name, !dflt);
-  if (!p)
-    return dflt;
-  if (std::optional<StringRef> v = p->value.getAsString())
-    return v->str();
-  error(p->path, "expected string, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-std::optional<SmallVector<int64_t>>
-OpContext::getInts(StringRef name, std::optional<SmallVector<int64_t>> dflt) {
-  const Param *p = param(name, !dflt);
-  if (!p)
-    return dflt;
-  SmallVector<int64_t> result;
-  if (const llvm::json::Array *a = p->value.getAsArray()) {
-    for (auto [i, item] : llvm::enumerate(*a)) {
-      std::optional<int64_t> v = item.getAsInteger();
-      if (!v) {
-        error(jsonPath(p->path, i),
-              "expected integer, got " + describeKind(item));
-        return std::nullopt;
-      }
-      result.push_back(*v);
-    }
-    return result;
-  }
-  error(p->path, "expected array of integers, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-std::optional<SmallVector<double>> OpContext::getFloats(StringRef name) {
-  const Param *p = param(name, true);
-  if (!p)
-    return std::nullopt;
-  SmallVector<double> result;
-  if (const llvm::json::Array *a = p->value.getAsArray()) {
-    for (auto [i, item] : llvm::enumerate(*a)) {
-      std::optional<double> v = item.getAsNumber();
-      if (!v) {
-        error(jsonPath(p->path, i),
-              "expected number, got " + describeKind(item));
-        return std::nullopt;
-      }
-      result.push_back(*v);
-    }
-    return result;
-  }
-  error(p->path, "expected array of numbers, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-Value OpContext::make(StringRef opName, ValueRange operands,
-                      ArrayRef<NamedAttribute> attrs) {
-  if (failed || llvm::is_contained(operands, Value()))
-    return nullptr;
-  OperationState state(loc, opName);
-  state.addOperands(operands);
-  state.addAttributes(attrs);
-  state.addTypes(b.getNoneType());
-  Operation *created = b.create(state);
-  SmallVector<Type> types;
-  if (mlir::failed(
-          inferResultTypes(cast<InferTypeOpInterface>(created), types)) ||
-      types.size() != 1) {
-    created->erase();
-    error(op.path, "cannot build '" + opName + "' for optype '" + op.optype +
-                       "' (see the error above)");
-    return nullptr;
-  }
-  created->getResult(0).setType(types[0]);
-  return created->getResult(0);
-}
-
-//===----------------------------------------------------------------------===//
-// The op table
-//===----------------------------------------------------------------------===//
-
-template <typename OpTy>
-static TypedOp unary(SmallVector<StringRef> params = {}) {
-  return {{"src"}, {"dst"}, params, [](OpContext &ctx) {
-            ctx.define("dst",
-                       ctx.make(OpTy::getOperationName(), {ctx.in("src")}));
-          }};
-}
-
-/// `padding` is [top, left, bottom, right] (ONNX pads); old files give two
-/// values [rows, cols].
-static std::optional<SmallVector<int64_t>> getPads(OpContext &ctx) {
-  auto pads = ctx.getInts("padding", SmallVector<int64_t>{0, 0, 0, 0});
-  if (pads && pads->size() == 2)
-    pads = SmallVector<int64_t>{(*pads)[0], (*pads)[1], (*pads)[0], (*pads)[1]};
-  if (pads && pads->size() != 4) {
-    ctx.error(ctx.param("padding", false)->path,
-              "expected 2 or 4 padding values");
-    return std::nullopt;
-  }
-  return pads;
-}
-
-/// `autopad` as an nngraph auto_pad attribute; nothing for NOTSET.
-static bool addAutoPad(OpContext &ctx, SmallVector<NamedAttribute> &attrs) {
-  std::optional<std::string> autopad = ctx.getString("autopad", "NOTSET");
-  if (!autopad)
-    return false;
-  std::optional<AutoPad> mode =
-      llvm::StringSwitch<std::optional<AutoPad>>(*autopad)
-          .Case("NOTSET", AutoPad::NotSet)
-          .Case("VALID", AutoPad::Valid)
-          .Case("SAME_UPPER", AutoPad::SameUpper)
-          .Case("SAME_LOWER", AutoPad::SameLower)
-          .Default(std::nullopt);
-  if (!mode) {
-    ctx.error(ctx.param("autopad", false)->path,
-              "unknown autopad '" + *autopad + "'");
-    return false;
-  }
-  if (*mode != AutoPad::NotSet)
-    attrs.push_back(ctx.b.getNamedAttr(
-        "auto_pad", AutoPadAttr::get(ctx.b.getContext(), *mode)));
-  return true;
-}
-
-/// Rank-5 conv weights [group, out_c, in_c, kh, kw] with group 1 lose the
-/// leading dimension through a reshape.
-static Value getConvWeight(OpContext &ctx) {
-  Value w = ctx.in("weight");
-  auto type = dyn_cast_or_null<RankedTensorType>(w ? w.getType() : Type());
-  if (!type || type.getRank() != 5)
-    return w;
-  const TensorRef *ref = ctx.op.findInput("weight");
-  if (type.getDimSize(0) != 1) {
-    ctx.error(ref->path, "rank-5 conv weight '" + ref->name +
-                             "' needs a leading group dimension of 1");
-    return nullptr;
-  }
-  return ctx.make(ReshapeOp::getOperationName(), {w},
-                  {ctx.i64s("shape", type.getShape().drop_front())});
-}
-
-static void buildConv(OpContext &ctx) {
-  auto group = ctx.getInt("group", 1);
-  auto strides = ctx.getInts("stride", SmallVector<int64_t>{1, 1});
-  auto dilations = ctx.getInts("dilation", SmallVector<int64_t>{1, 1});
-  auto pads = getPads(ctx);
-  // `size` is implied by the weight; it is only checked by LightNet.
-  ctx.getInts("size", SmallVector<int64_t>{});
-  SmallVector<NamedAttribute> attrs;
-  if (!group || !strides || !dilations || !pads || !addAutoPad(ctx, attrs))
-    return ctx.define("dst", nullptr);
-  attrs.push_back(ctx.i64s("strides", *strides));
-  attrs.push_back(ctx.i64s("dilations", *dilations));
-  attrs.push_back(ctx.i64s("pads", *pads));
-  attrs.push_back(ctx.b.getNamedAttr("group", ctx.b.getI64IntegerAttr(*group)));
-  Value weight = getConvWeight(ctx);
-  ctx.define("dst", ctx.make(ConvOp::getOperationName(),
-                             {ctx.in("src"), weight, ctx.in("bias")}, attrs));
-}
-
-template <typename OpTy>
-static void buildPool(OpContext &ctx) {
-  auto size = ctx.getInts("size", std::nullopt);
-  auto strides = ctx.getInts("stride", SmallVector<int64_t>{1, 1});
-  auto pads = getPads(ctx);
-  SmallVector<NamedAttribute> attrs;
-  if (!size || !strides || !pads || !addAutoPad(ctx, attrs))
-    return ctx.define("dst", nullptr);
-  attrs.push_back(ctx.i64s("kernel_shape", *size));
-  attrs.push_back(ctx.i64s("strides", *strides));
-  attrs.push_back(ctx.i64s("pads", *pads));
-  ctx.define("dst", ctx.make(OpTy::getOperationName(), {ctx.in("src")}, attrs));
-}
-
-static void buildElew(OpContext &ctx) {
-  std::optional<std::string> kind = ctx.getString("elew_op", std::nullopt);
-  if (!kind)
-    return ctx.define("dst", nullptr);
-  StringRef name = llvm::StringSwitch<StringRef>(*kind)
-                       .Case("TL_SUM", AddOp::getOperationName())
-                       .Case("TL_SUB", SubOp::getOperationName())
-                       .Case("TL_MUL", MulOp::getOperationName())
-                       .Case("TL_DIV", DivOp::getOperationName())
-                       .Case("TL_MAX", MaxOp::getOperationName())
-                       .Case("TL_MIN", MinOp::getOperationName())
-                       .Case("TL_POW", PowOp::getOperationName())
-                       .Default("");
-  if (name.empty()) {
-    ctx.error(ctx.param("elew_op", false)->path,
-              "unknown elew_op '" + *kind + "'");
-    return ctx.define("dst", nullptr);
-  }
-  ctx.define("dst", ctx.make(name, {ctx.in("src1"), ctx.in("src2")}));
-}
-
-/// Nearest-neighbour `mode` (TL_NEAREST, or old files' "nearest").
-static bool checkNearest(OpContext &ctx) {
-  std::optional<std::string> mode = ctx.getString("mode", std::nullopt);
-  if (!mode)
-    return false;
-  if (*mode == "TL_NEAREST" || *mode == "nearest")
-    return true;
-  ctx.error(ctx.param("mode", false)->path,
-            "unsupported resize mode '" + *mode + "' (only TL_NEAREST)");
-  return false;
-}
-
-static void addNearestAttrs(OpContext &ctx,
-                            SmallVector<NamedAttribute> &attrs) {
-  MLIRContext *c = ctx.b.getContext();
-  attrs.push_back(ctx.b.getNamedAttr(
-      "coordinate_transform",
-      CoordinateTransformAttr::get(c, CoordinateTransform::Asymmetric)));
-  attrs.push_back(ctx.b.getNamedAttr(
-      "nearest_mode", NearestModeAttr::get(c, NearestMode::Floor)));
-}
-
-static void buildUpsample(OpContext &ctx) {
-  bool nearest = checkNearest(ctx);
-  auto scales = ctx.getFloats("scales");
-  if (!nearest || !scales)
-    return ctx.define("dst", nullptr);
-  SmallVector<float> f(scales->begin(), scales->end());
-  SmallVector<NamedAttribute> attrs{
-      ctx.b.getNamedAttr("scales", ctx.b.getDenseF32ArrayAttr(f))};
-  addNearestAttrs(ctx, attrs);
-  ctx.define("dst",
-             ctx.make(ResizeOp::getOperationName(), {ctx.in("src")}, attrs));
-}
-
-static void buildResize(OpContext &ctx) {
-  bool nearest = checkNearest(ctx);
-  auto dims = ctx.getInts("dims", std::nullopt);
-  if (!nearest || !dims)
-    return ctx.define("dst", nullptr);
-  SmallVector<NamedAttribute> attrs{ctx.i64s("sizes", *dims)};
-  addNearestAttrs(ctx, attrs);
-  ctx.define("dst",
-             ctx.make(ResizeOp::getOperationName(), {ctx.in("src")}, attrs));
-}
-
-/// A tensor type from the `dtype` and `dims` params.
-static RankedTensorType getCreateType(OpContext &ctx) {
-  std::optional<std::string> dtype = ctx.getString("dtype", std::nullopt);
-  auto dims = ctx.getInts("dims", std::nullopt);
-  if (!dtype || !dims)
-    return nullptr;
-  Type element = parseDType(ctx.b.getContext(), *dtype);
-  if (!element) {
-    ctx.error(ctx.param("dtype", false)->path,
-              "unknown dtype '" + *dtype + "'");
-    return nullptr;
-  }
-  if (llvm::any_of(*dims, [](int64_t d) { return d <= 0; })) {
-    ctx.error(ctx.param("dims", false)->path, "expected positive dimensions");
-    return nullptr;
-  }
-  if (std::optional<std::string> tooMany = checkElementCount(*dims)) {
-    ctx.error(ctx.param("dims", false)->path, *tooMany);
-    return nullptr;
-  }
-  return RankedTensorType::get(*dims, element);
-}
-
-static void buildZeros(OpContext &ctx) {
-  RankedTensorType type = getCreateType(ctx);
-  if (!type)
-    return ctx.define("dst", nullptr);
-  Attribute zero = ctx.b.getZeroAttr(type.getElementType());
-  auto value = DenseElementsAttr::get(type, zero);
-  ctx.define("dst", ConstantOp::create(ctx.b, ctx.loc, type, value));
-}
-
-static void buildPrint(OpContext &ctx, bool toFile) {
-  auto message = ctx.getString("msg", std::string());
-  std::optional<std::string> file;
-  if (toFile)
-    file = ctx.getString("file", std::nullopt);
-  Value src = ctx.in("src");
-  if (!message || (toFile && !file) || !src || ctx.failed) {
-    ctx.failed = true;
-    return;
-  }
-  PrintOp::create(ctx.b, ctx.loc, src, ctx.b.getStringAttr(*message),
-                  ctx.b.getStringAttr("lightnet"),
-                  file ? ctx.b.getStringAttr(*file) : StringAttr());
-}
-
-static const llvm::StringMap<TypedOp> &getOpTable() {
-  static const llvm::StringMap<TypedOp> table = [] {
-    llvm::StringMap<TypedOp> t;
-    t["relu"] = unary<ReluOp>();
-    t["sigmoid"] = unary<SigmoidOp>();
-    t["forward"] = unary<IdentityOp>();
-    t["lrelu"] = {
-        {"src"}, {"dst"}, {"negslope"}, [](OpContext &ctx) {
-          auto slope = ctx.getFloat("negslope", std::nullopt);
-          if (!slope)
-            return ctx.define("dst", nullptr);
-          ctx.define("dst",
-                     ctx.make(LeakyReluOp::getOperationName(), {ctx.in("src")},
-                              {ctx.b.getNamedAttr(
-                                  "alpha", ctx.b.getF32FloatAttr(*slope))}));
-        }};
-    t["softmax"] = {
-        {"src"}, {"dst"}, {"axis"}, [](OpContext &ctx) {
-          auto axis = ctx.getInt("axis", std::nullopt);
-          if (!axis)
-            return ctx.define("dst", nullptr);
-          ctx.define("dst",
-                     ctx.make(SoftmaxOp::getOperationName(), {ctx.in("src")},
-                              {ctx.b.getNamedAttr(
-                                  "axis", ctx.b.getI64IntegerAttr(*axis))}));
-        }};
-    t["concat"] = {
-        {"src1", "src2"}, {"dst"}, {"axis"}, [](OpContext &ctx) {
-          auto axis = ctx.getInt("axis", std::nullopt);
-          if (!axis)
-            return ctx.define("dst", nullptr);
-          ctx.define("dst",
-                     ctx.make(ConcatOp::getOperationName(),
-                              {ctx.in("src1"), ctx.in("src2")},
-                              {ctx.b.getNamedAttr(
-                                  "axis", ctx.b.getI64IntegerAttr(*axis))}));
-        }};
-    t["slice"] = {
-        {"src"}, {"dst"}, {"axis", "start", "len"}, [](OpContext &ctx) {
-          auto axis = ctx.getInt("axis", std::nullopt);
-          auto start = ctx.getInt("start", std::nullopt);
-          auto len = ctx.getInt("len", std::nullopt);
-          if (!axis || !start || !len)
-            return ctx.define("dst", nullptr);
-          ctx.define("dst",
-                     ctx.make(SliceOp::getOperationName(), {ctx.in("src")},
-                              {ctx.i64s("starts", {*start}),
-                               ctx.i64s("ends", {*start + *len}),
-                               ctx.i64s("axes", {*axis})}));
-        }};
-    t["reshape"] = {{"src"}, {"dst"}, {"dims"}, [](OpContext &ctx) {
-                      auto dims = ctx.getInts("dims", std::nullopt);
-                      if (!dims)
-                        return ctx.define("dst", nullptr);
-                      ctx.define("dst", ctx.make(ReshapeOp::getOperationName(),
-                                                 {ctx.in("src")},
-                                                 {ctx.i64s("shape", *dims)}));
-                    }};
-    t["transpose"] = {{"src"}, {"dst"}, {"axes"}, [](OpContext &ctx) {
-                        auto axes = ctx.getInts("axes", std::nullopt);
-                        if (!axes)
-                          return ctx.define("dst", nullptr);
-                        ctx.define("dst",
-                                   ctx.make(TransposeOp::getOperationName(),
-                                            {ctx.in("src")},
-                                            {ctx.i64s("perm", *axes)}));
-                      }};
-    t["maxreduce"] = {{"src"}, {"dst"}, {"axis"}, [](OpContext &ctx) {
-                        auto axis = ctx.getInt("axis", std::nullopt);
-                        if (!axis)
-                          return ctx.define("dst", nullptr);
-                        ctx.define("dst",
-                                   ctx.make(ReduceMaxOp::getOperationName(),
-                                            {ctx.in("src")},
-                                            {ctx.i64s("axes", {*axis})}));
-                      }};
-    t["elew"] = {{"src1", "src2"}, {"dst"}, {"elew_op"}, buildElew};
-    t["batchnorm"] = {
-        {"src", "scale", "offset", "mean", "var"},
-        {"dst"},
-        {"epsilon"},
-        [](OpContext &ctx) {
-          auto eps = ctx.getFloat("epsilon", std::nullopt);
-          if (!eps)
-            return ctx.define("dst", nullptr);
-          ctx.define("dst",
-                     ctx.make(BatchNormOp::getOperationName(),
-                              {ctx.in("src"), ctx.in("scale"), ctx.in("offset"),
-                               ctx.in("mean"), ctx.in("var")},
-                              {ctx.b.getNamedAttr(
-                                  "epsilon", ctx.b.getF32FloatAttr(*eps))}));
-        }};
-    t["conv2d"] = {
-        {"src", "weight", "bias"},
-        {"dst"},
-        {"group", "size", "stride", "dilation", "padding", "autopad"},
-        buildConv};
-    t["maxpool2d"] = {{"src"},
-                      {"dst"},
-                      {"size", "stride", "padding", "autopad"},
-                      buildPool<MaxPoolOp>};
-    t["avgpool2d"] = {{"src"},
-                      {"dst"},
-                      {"size", "stride", "padding", "autopad"},
-                      buildPool<AvgPoolOp>};
-    t["upsample"] = {{"src"}, {"dst"}, {"mode", "scales"}, buildUpsample};
-    t["resize"] = {{"src"}, {"dst"}, {"mode", "dims"}, buildResize};
-    t["zeros"] = {{}, {"dst"}, {"dtype", "dims"}, buildZeros};
-    t["print"] = {
-        {"src"}, {}, {"msg"}, [](OpContext &ctx) { buildPrint(ctx, false); }};
-    t["fprint"] = {{"src"}, {}, {"msg", "file"}, [](OpContext &ctx) {
-                     buildPrint(ctx, true);
-                   }};
-    return t;
-  }();
-  return table;
-}
 
 /// Optypes of the opdefs without a typed mapping: custom, never an error.
 static bool isKnownCustom(StringRef optype) {
@@ -609,7 +108,7 @@ static StringRef stripArch(StringRef optype) {
   for (StringRef suffix : {"_cpu", "_cuda", "_cudnn", "_dpu"})
     if (optype.ends_with(suffix)) {
       StringRef base = optype.drop_back(suffix.size());
-      if (base == "create" || getOpTable().count(base))
+      if (base == "create" || lookupOptype(base))
         return base;
     }
   return optype;
@@ -619,7 +118,7 @@ static StringRef stripArch(StringRef optype) {
 // Importer
 //===----------------------------------------------------------------------===//
 
-bool Importer::matches(const LOp &op, const TypedOp &typed) {
+bool Importer::matches(const LOp &op, const OpSpec &typed) {
   auto sameArgs = [](const std::vector<TensorRef> &refs,
                      ArrayRef<StringRef> names) {
     if (refs.size() != names.size())
@@ -636,7 +135,9 @@ bool Importer::matches(const LOp &op, const TypedOp &typed) {
       !sameArgs(op.outputs, typed.outputs))
     return false;
   return llvm::all_of(op.params, [&](const Param &p) {
-    return llvm::is_contained(typed.params, p.argName);
+    return llvm::any_of(typed.params, [&](const ParamSpec &spec) {
+      return p.argName == spec.lightnet;
+    });
   });
 }
 
@@ -803,7 +304,8 @@ void Importer::importCustom(OpContext &ctx) {
 }
 
 void Importer::importOp(size_t index, const LOp &op) {
-  OpContext ctx{*this, op, gb.getBuilder(), gb.getNameLoc(op.name), {}, {}};
+  OpContext ctx{gb,      op,         gb.getBuilder(), gb.getNameLoc(op.name),
+                tensors, definitions};
   // Resolve every input first: each unknown tensor is one diagnostic.
   bool poisoned = false;
   for (const TensorRef &t : op.inputs) {
@@ -827,22 +329,21 @@ void Importer::importOp(size_t index, const LOp &op) {
   }
   if (optype == "create")
     return importCreate(ctx, index);
-  const llvm::StringMap<TypedOp> &table = getOpTable();
-  auto it = table.find(optype);
+  const OpSpec *spec = lookupOptype(optype);
   // Typed ops need ranked operands: a custom op's unranked result keeps
   // its readers custom too.
-  bool ranked = optype == "print" || optype == "fprint" ||
-                llvm::all_of(ctx.inputList, [](Value v) {
-                  return isa<RankedTensorType>(v.getType());
-                });
-  if (it != table.end() && ranked && matches(op, it->second)) {
-    it->second.build(ctx);
+  bool ranked =
+      (spec && spec->unranked) || llvm::all_of(ctx.inputList, [](Value v) {
+        return isa<RankedTensorType>(v.getType());
+      });
+  if (spec && ranked && matches(op, *spec)) {
+    importTyped(ctx, *spec);
     if (ctx.failed)
       for (const TensorRef &t : op.outputs)
         tensors[t.name] = nullptr;
     return;
   }
-  if (options.strict && it == table.end() && !isKnownCustom(optype)) {
+  if (options.strict && !spec && !isKnownCustom(optype)) {
     ctx.error(jsonPath(op.path, "optype"),
               "unsupported optype '" + op.optype + "'");
     for (const TensorRef &t : op.outputs)

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Target/RelayViz/RelayVizExport.h"
+#include "RelayVizOps.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/Common/GraphBuilder.h"
@@ -25,10 +26,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
-#include <cstdlib>
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -38,28 +36,6 @@ using llvm::json::Object;
 using JValue = llvm::json::Value;
 
 namespace {
-
-/// A number written verbatim (the shortest text that reads back to the same
-/// value, always with a fraction or exponent so that it stays a float).
-JValue rawFloat(double value, bool isF32) {
-  std::string text;
-  for (int digits = 1; digits <= 17; ++digits) {
-    text.clear();
-    llvm::raw_string_ostream os(text);
-    os << llvm::format("%.*g", digits, value);
-    double parsed = std::strtod(text.c_str(), nullptr);
-    if (isF32 ? static_cast<float>(parsed) == static_cast<float>(value)
-              : parsed == value)
-      break;
-  }
-  if (text.find_first_of(".eni") == std::string::npos)
-    text += ".0";
-  return Object{{"$raw", text}};
-}
-
-JValue f32Value(Attribute attr) {
-  return rawFloat(cast<FloatAttr>(attr).getValueAsDouble(), true);
-}
 
 /// Writes `v`, keys of objects in `keyOrder` first, then sorted.
 void writeValue(llvm::json::OStream &os, const JValue &v) {
@@ -133,13 +109,6 @@ void setName(Object &node, Operation *op) {
     node["name"] = name;
 }
 
-Array ints(ArrayRef<int64_t> values) {
-  Array a;
-  for (int64_t v : values)
-    a.push_back(v);
-  return a;
-}
-
 Array shapeOf(ShapedType type) {
   Array a;
   for (int64_t d : type.getShape())
@@ -153,6 +122,9 @@ public:
   LogicalResult run(llvm::raw_ostream &os);
 
 private:
+  Array exportParams();
+  Array exportOutputNames(unsigned numResults);
+  void write(llvm::raw_ostream &os);
   int64_t add(Object node) {
     nodes.push_back(std::move(node));
     return nodes.size() - 1;
@@ -365,9 +337,7 @@ void Exporter::exportBlock(Block &block) {
     exportOp(&op);
 }
 
-LogicalResult Exporter::run(llvm::raw_ostream &os) {
-  // Other formats' metadata on operations has no place in RelayViz.
-  warnUnwrittenAttributes(func, "relayviz", {});
+Array Exporter::exportParams() {
   Array params;
   for (BlockArgument arg : func.getArguments()) {
     auto type = dyn_cast<RankedTensorType>(arg.getType());
@@ -386,12 +356,55 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
     valueNodes[arg] = id;
     params.push_back(id);
   }
+  return params;
+}
+
+/// The `output_names` extension: the graph output names, verbatim.
+Array Exporter::exportOutputNames(unsigned numResults) {
+  Array outputNames;
+  if (Attribute attr = func->getAttr(kResultNamesAttr)) {
+    auto names = dyn_cast<ArrayAttr>(attr);
+    bool valid = names && names.size() == numResults &&
+                 llvm::all_of(names, llvm::IsaPred<StringAttr>);
+    if (!valid) {
+      ++numErrors;
+      emitError(func.getLoc())
+          << "relayviz: cannot export '" << kResultNamesAttr
+          << "': expected one string per result";
+    } else {
+      for (Attribute name : names)
+        outputNames.push_back(cast<StringAttr>(name).str());
+    }
+  }
+  return outputNames;
+}
+
+void Exporter::write(llvm::raw_ostream &os) {
+  llvm::json::OStream out(os, 2);
+  out.object([&] {
+    out.attribute("format", "relayviz");
+    out.attributeArray("version", [&] {
+      out.value(1);
+      out.value(0);
+    });
+    out.attributeArray("nodes", [&] {
+      for (Object &node : nodes)
+        writeValue(out, JValue(std::move(node)));
+    });
+  });
+  os << "\n";
+}
+
+LogicalResult Exporter::run(llvm::raw_ostream &os) {
+  // Other formats' metadata on operations has no place in RelayViz.
+  warnUnwrittenAttributes(func, "relayviz", {});
+  Array params = exportParams();
   exportBlock(func.getBody().front());
   Operation *ret = func.getBody().front().getTerminator();
   SmallVector<int64_t> results;
   Array retTypes;
   // Results of unknown shape (custom operators): no ret_type, it follows
-  // from the body (resolution 7).
+  // from the body (RelayViz.md, resolution 7).
   bool allRanked = llvm::all_of(
       ret->getOperandTypes(), [](Type t) { return isa<RankedTensorType>(t); });
   for (Value v : ret->getOperands()) {
@@ -404,22 +417,7 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
     ++numErrors;
     emitError(func.getLoc()) << "relayviz: a Function needs a result";
   }
-  // The `output_names` extension: the graph output names, verbatim.
-  Array outputNames;
-  if (Attribute attr = func->getAttr(kResultNamesAttr)) {
-    auto names = dyn_cast<ArrayAttr>(attr);
-    bool valid = names && names.size() == ret->getNumOperands() &&
-                 llvm::all_of(names, llvm::IsaPred<StringAttr>);
-    if (!valid) {
-      ++numErrors;
-      emitError(func.getLoc())
-          << "relayviz: cannot export '" << kResultNamesAttr
-          << "': expected one string per result";
-    } else {
-      for (Attribute name : names)
-        outputNames.push_back(cast<StringAttr>(name).str());
-    }
-  }
+  Array outputNames = exportOutputNames(ret->getNumOperands());
   if (numErrors)
     return failure();
   int64_t body =
@@ -435,20 +433,7 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
   if (!outputNames.empty())
     function["output_names"] = std::move(outputNames);
   add(std::move(function));
-
-  llvm::json::OStream out(os, 2);
-  out.object([&] {
-    out.attribute("format", "relayviz");
-    out.attributeArray("version", [&] {
-      out.value(1);
-      out.value(0);
-    });
-    out.attributeArray("nodes", [&] {
-      for (Object &node : nodes)
-        writeValue(out, JValue(std::move(node)));
-    });
-  });
-  os << "\n";
+  write(os);
   return success();
 }
 
@@ -456,216 +441,42 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
 // Typed operations
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The exporter's side of an export handler's view.
+class TypedExport : public ExportContext {
+public:
+  TypedExport(Operation *op, SmallVector<int64_t> args,
+              function_ref<int64_t(Object)> add)
+      : ExportContext(op, std::move(args)), add(add) {}
+  int64_t addNode(Object node) override { return add(std::move(node)); }
+
+private:
+  function_ref<int64_t(Object)> add;
+};
+} // namespace
+
 bool Exporter::exportTyped(Operation *op) {
-  static const llvm::StringMap<StringRef> simple = {
-      {"nngraph.add", "add"},
-      {"nngraph.sub", "subtract"},
-      {"nngraph.mul", "multiply"},
-      {"nngraph.div", "divide"},
-      {"nngraph.pow", "power"},
-      {"nngraph.max", "maximum"},
-      {"nngraph.min", "minimum"},
-      {"nngraph.equal", "equal"},
-      {"nngraph.not_equal", "not_equal"},
-      {"nngraph.less", "less"},
-      {"nngraph.less_equal", "less_equal"},
-      {"nngraph.greater", "greater"},
-      {"nngraph.greater_equal", "greater_equal"},
-      {"nngraph.relu", "nn.relu"},
-      {"nngraph.sigmoid", "sigmoid"},
-      {"nngraph.tanh", "tanh"},
-      {"nngraph.exp", "exp"},
-      {"nngraph.log", "log"},
-      {"nngraph.sqrt", "sqrt"},
-      {"nngraph.rsqrt", "rsqrt"},
-      {"nngraph.erf", "erf"},
-      {"nngraph.floor", "floor"},
-      {"nngraph.ceil", "ceil"},
-      {"nngraph.round", "round"},
-      {"nngraph.neg", "negative"},
-      {"nngraph.abs", "abs"},
-      {"nngraph.identity", "copy"},
-      {"nngraph.global_avg_pool", "nn.global_avg_pool2d"},
-      {"nngraph.global_max_pool", "nn.global_max_pool2d"},
-  };
+  const OpSpec *spec = lookupMLIR(op->getName().getStringRef());
+  if (!spec)
+    return false;
   SmallVector<int64_t> args;
   for (Value v : op->getOperands())
     args.push_back(nodeOf(v));
-  StringRef name = op->getName().getStringRef();
-  auto it = simple.find(name);
-  if (it != simple.end()) {
-    auto inputType = cast<ShapedType>(op->getOperand(0).getType());
-    if (name.starts_with("nngraph.global_") &&
-        (!inputType.hasRank() || inputType.getRank() != 4)) {
-      fail(op, "only 2-D global pooling has a Relay operator");
-      return true;
-    }
-    setResult(op, call(op, it->second, args, std::nullopt));
+  TypedExport ctx(op, std::move(args),
+                  [&](Object node) { return add(std::move(node)); });
+  if (failed(exportAttrs(ctx, *spec))) {
+    fail(op, ctx.failure);
     return true;
   }
-  auto i64s = [&](StringRef attr, ArrayRef<int64_t> dflt) {
-    if (auto a = op->getAttrOfType<DenseI64ArrayAttr>(attr))
-      return ints(a.asArrayRef());
-    return ints(dflt);
-  };
-  auto autoPadSet = [&] {
-    auto a = op->getAttrOfType<AutoPadAttr>("auto_pad");
-    return a && a.getValue() != AutoPad::NotSet;
-  };
-  if (auto leaky = dyn_cast<LeakyReluOp>(op)) {
-    setResult(op, call(op, "nn.leaky_relu", args,
-                       Object{{"alpha", f32Value(leaky.getAlphaAttr())}}));
-    return true;
-  }
-  if (auto clip = dyn_cast<ClipOp>(op)) {
-    Object attrs;
-    if (clip.getMinAttr())
-      attrs["a_min"] = f32Value(clip.getMinAttr());
-    if (clip.getMaxAttr())
-      attrs["a_max"] = f32Value(clip.getMaxAttr());
-    setResult(op, call(op, "clip", args, std::move(attrs)));
-    return true;
-  }
-  if (auto conv = dyn_cast<ConvOp>(op)) {
-    auto weightType = cast<ShapedType>(conv.getWeight().getType());
-    if (!weightType.hasRank() || weightType.getRank() != 4 || autoPadSet()) {
-      fail(op, "only 2-D convolution with explicit padding has a Relay "
-               "operator");
-      return true;
-    }
-    // A bias is a third argument (an extension the importer reads back as
-    // the conv's bias): nn.conv2d + nn.bias_add would import as conv +
-    // reshape + add.
-    setResult(op, call(op, "nn.conv2d", args,
-                       Object{{"strides", i64s("strides", {1, 1})},
-                              {"dilation", i64s("dilations", {1, 1})},
-                              {"padding", i64s("pads", {0, 0, 0, 0})},
-                              {"groups", conv.getGroup()}}));
-    return true;
-  }
-  if (auto gemm = dyn_cast<GemmOp>(op)) {
-    if (gemm.getAlpha().convertToDouble() != 1.0 ||
-        gemm.getBeta().convertToDouble() != 1.0 || gemm.getTransA() ||
-        !gemm.getTransB()) {
-      fail(op, "only gemm with trans_b (and alpha = beta = 1) is nn.dense");
-      return true;
-    }
-    // C is a third argument (an extension, like the conv bias).
-    setResult(op, call(op, "nn.dense", args, std::nullopt));
-    return true;
-  }
-  if (auto bn = dyn_cast<BatchNormOp>(op)) {
-    setField0(op, call(op, "nn.batch_norm", args,
-                       Object{{"axis", 1},
-                              {"epsilon", f32Value(bn.getEpsilonAttr())}}));
-    return true;
-  }
-  if (auto dropout = dyn_cast<DropoutOp>(op)) {
-    setField0(op, call(op, "nn.dropout", args,
-                       Object{{"rate", f32Value(dropout.getRatioAttr())}}));
-    return true;
-  }
-  if (isa<MaxPoolOp, AvgPoolOp>(op)) {
-    auto kernel = op->getAttrOfType<DenseI64ArrayAttr>("kernel_shape");
-    if (kernel.size() != 2 || autoPadSet()) {
-      fail(op, "only 2-D pooling with explicit padding has a Relay operator");
-      return true;
-    }
-    Object attrs{
-        {"pool_size", ints(kernel.asArrayRef())},
-        {"strides", i64s("strides", {1, 1})},
-        {"padding", i64s("pads", {0, 0, 0, 0})},
-        {"dilation", i64s("dilations", {1, 1})},
-        {"ceil_mode", op->getAttrOfType<BoolAttr>("ceil_mode") &&
-                          op->getAttrOfType<BoolAttr>("ceil_mode").getValue()}};
-    if (auto avg = dyn_cast<AvgPoolOp>(op))
-      attrs["count_include_pad"] = avg.getCountIncludePad();
-    setResult(op,
-              call(op, isa<MaxPoolOp>(op) ? "nn.max_pool2d" : "nn.avg_pool2d",
-                   args, std::move(attrs)));
-    return true;
-  }
-  if (isa<SoftmaxOp, LogSoftmaxOp>(op)) {
-    int64_t axis = op->getAttrOfType<IntegerAttr>("axis")
-                       ? op->getAttrOfType<IntegerAttr>("axis").getInt()
-                       : -1;
-    setResult(op, call(op, isa<SoftmaxOp>(op) ? "nn.softmax" : "nn.log_softmax",
-                       args, Object{{"axis", axis}}));
-    return true;
-  }
-  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
-    setResult(op, call(op, "reshape", args,
-                       Object{{"newshape", ints(reshape.getShape())}}));
-    return true;
-  }
-  if (auto transpose = dyn_cast<TransposeOp>(op)) {
-    Object attrs;
-    if (auto perm = transpose.getPermAttr())
-      attrs["axes"] = ints(perm.asArrayRef());
-    setResult(op, call(op, "transpose", args, std::move(attrs)));
-    return true;
-  }
-  if (auto concat = dyn_cast<ConcatOp>(op)) {
-    int64_t tuple = add(Object{{"node_kind", "Tuple"}, {"fields", ints(args)}});
-    setResult(op, call(op, "concatenate", {tuple},
-                       Object{{"axis", concat.getAxis()}}));
-    return true;
-  }
-  if (auto flatten = dyn_cast<FlattenOp>(op)) {
-    if (flatten.getAxis() != 1) {
-      fail(op, "only flatten with axis 1 is nn.batch_flatten");
-      return true;
-    }
-    setResult(op, call(op, "nn.batch_flatten", args, std::nullopt));
-    return true;
-  }
-  if (auto unsqueeze = dyn_cast<UnsqueezeOp>(op)) {
-    int64_t rank = cast<ShapedType>(unsqueeze.getType()).getRank();
-    SmallVector<int64_t> axes;
-    for (int64_t a : unsqueeze.getAxes())
-      axes.push_back(a < 0 ? a + rank : a);
-    llvm::sort(axes);
-    for (size_t i = 1; i < axes.size(); ++i)
-      if (axes[i] != axes[0] + static_cast<int64_t>(i)) {
-        fail(op, "expand_dims inserts consecutive axes only");
-        return true;
-      }
-    setResult(op, call(op, "expand_dims", args,
-                       Object{{"axis", axes.empty() ? 0 : axes[0]},
-                              {"num_newaxis", int64_t(axes.size())}}));
-    return true;
-  }
-  if (auto squeeze = dyn_cast<SqueezeOp>(op)) {
-    Object attrs;
-    if (auto axes = squeeze.getAxesAttr())
-      attrs["axis"] = ints(axes.asArrayRef());
-    setResult(op, call(op, "squeeze", args, std::move(attrs)));
-    return true;
-  }
-  if (auto pad = dyn_cast<PadOp>(op)) {
-    ArrayRef<int64_t> pads = pad.getPads();
-    size_t rank = pads.size() / 2;
-    Array width;
-    for (size_t i = 0; i < rank; ++i)
-      width.push_back(Array{pads[i], pads[i + rank]});
-    StringRef mode = stringifyPadMode(pad.getMode());
-    setResult(op, call(op, "nn.pad", args,
-                       Object{{"pad_width", std::move(width)},
-                              {"pad_mode", mode},
-                              {"pad_value", f32Value(pad.getValueAttr())}}));
-    return true;
-  }
-  if (auto castOp = dyn_cast<CastOp>(op)) {
-    std::string dtype =
-        getDTypeName(cast<ShapedType>(castOp.getType()).getElementType());
-    if (dtype.empty()) {
-      fail(op, "the result element type has no dtype name");
-      return true;
-    }
-    setResult(op, call(op, "cast", args, Object{{"dtype", dtype}}));
-    return true;
-  }
-  return false;
+  std::optional<Object> attrs;
+  if (ctx.hasAttrs)
+    attrs = std::move(ctx.attrs);
+  int64_t id = call(op, spec->relay, ctx.args, std::move(attrs));
+  if (spec->tupleSize)
+    setField0(op, id);
+  else
+    setResult(op, id);
+  return true;
 }
 
 LogicalResult relayviz::exportRelayViz(ModuleOp module, llvm::raw_ostream &os) {

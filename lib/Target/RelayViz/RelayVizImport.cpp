@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements the importer of RelayViz JSON (FORMATS.md section 6).
+// This file implements the importer of RelayViz JSON (docs/Formats/RelayViz.md;
+// the resolutions cited below are numbered there).
 // The entry is the Function no other node references (or `root`). Let and
 // Bind are substitutions applied at load time: a bound Var stands for its
 // value, a Let for its body, a Bind for its expression. References are
@@ -12,13 +13,13 @@
 // rejects cycles and gives the order of the operations. Every node is then
 // placed in the innermost If branch that holds all its uses, so that an If
 // becomes an `scf.if` whose regions hold exactly the branch-only work. Calls
-// map to typed nngraph operations through the table of RelayVizOpTable.cpp;
+// map to typed nngraph operations through the table of RelayVizOps.cpp;
 // unknown operators become `nngraph.custom` (domain "relayviz").
 //
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Target/RelayViz/RelayVizImport.h"
-#include "RelayVizImportInternal.h"
+#include "RelayVizOps.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -63,6 +64,7 @@ private:
   }
   int64_t findEntry();
   void collectSubstitutions(int64_t entry);
+  void addArguments(int64_t fn);
   int64_t resolve(const Ref &ref, int64_t user);
   std::vector<Edge> getEdges(int64_t id);
   void walk(int64_t root);
@@ -579,11 +581,11 @@ void Importer::buildCall(int64_t id) {
   }
   for (const Edge &edge : edges[id])
     ctx.args.push_back(get(edge.target));
-  const OpHandler *handler = lookupOpHandler(ctx.opName);
-  if (!handler && options.strict)
+  const OpSpec *spec = lookupRelay(ctx.opName);
+  if (!spec && options.strict)
     return error(id, node.op ? node.op.path : jsonPath(node.path, "op"),
                  "unsupported operator '" + ctx.opName + "'");
-  if (handler && (*handler)(ctx)) {
+  if (spec && importCall(ctx, *spec)) {
     if (!ctx.failed)
       values[id] = std::move(ctx.result);
     return;
@@ -620,6 +622,25 @@ void Importer::buildCustom(CallContext &ctx) {
   ctx.result.isTuple = maxIndex.count(id) > 0;
 }
 
+/// The unbound parameters of Function `fn` become the arguments.
+void Importer::addArguments(int64_t fn) {
+  unsigned order = 0;
+  for (const Ref &param : graph.nodes[fn].refs) {
+    if (!param)
+      continue;
+    const Node &var = graph.nodes[param.id];
+    if (var.kind != NodeKind::Var) {
+      error(fn, param.path, "expected a Var, got " + var.kindName);
+      continue;
+    }
+    if (substitution.count(param.id))
+      continue; // Bound: not a parameter any more.
+    RankedTensorType type = getType(var.type, param.id, var.path);
+    if (type)
+      arguments[param.id] = gb.addInput(var.name, type, {}, order++);
+  }
+}
+
 OwningOpRef<ModuleOp> Importer::run() {
   int64_t entry = findEntry();
   if (entry < 0)
@@ -643,21 +664,7 @@ OwningOpRef<ModuleOp> Importer::run() {
     return nullptr;
   }
   const Node &function = graph.nodes[fn];
-  unsigned order = 0;
-  for (const Ref &param : function.refs) {
-    if (!param)
-      continue;
-    const Node &var = graph.nodes[param.id];
-    if (var.kind != NodeKind::Var) {
-      error(fn, param.path, "expected a Var, got " + var.kindName);
-      continue;
-    }
-    if (substitution.count(param.id))
-      continue; // Bound: not a parameter any more.
-    RankedTensorType type = getType(var.type, param.id, var.path);
-    if (type)
-      arguments[param.id] = gb.addInput(var.name, type, {}, order++);
-  }
+  addArguments(fn);
   if (gb.getNumErrors())
     return nullptr;
   int64_t root = resolve(function.body, fn);

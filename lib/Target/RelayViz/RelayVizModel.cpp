@@ -150,7 +150,10 @@ struct Decoder {
 
   void decodeRetType(const Value &v, Node &node, StringRef path);
   void decodeConst(const Object &o, Node &node, StringRef path);
+  void decodeOutputNames(const Value &names, Node &node, StringRef namesPath);
+  void decodeBinds(const Value &binds, Node &node, StringRef bindsPath);
   void decodeNode(const Value &v, Node &node, StringRef path);
+  void decodeFields(const Object &o, Node &node, StringRef path);
   void decode(const Value &v, Graph &graph);
 };
 } // namespace
@@ -211,6 +214,39 @@ void Decoder::decodeConst(const Object &o, Node &node, StringRef path) {
     node.constShape = getIntList(*shape, jsonPath(valuePath, "array_shape"));
 }
 
+/// The Function's `output_names` extension: a list of strings.
+void Decoder::decodeOutputNames(const Value &names, Node &node,
+                                StringRef namesPath) {
+  const Array *a = names.getAsArray();
+  if (!a) {
+    errors.expected(namesPath, "array of strings", describeKind(names));
+    return;
+  }
+  node.hasOutputNames = true;
+  for (auto [i, item] : llvm::enumerate(*a)) {
+    if (std::optional<StringRef> s = item.getAsString())
+      node.outputNames.push_back(s->str());
+    else
+      errors.expected(jsonPath(namesPath, i), "string", describeKind(item));
+  }
+}
+
+/// A Bind's `binds`: variable (name or `node_<id>`) -> node, sorted by key.
+void Decoder::decodeBinds(const Value &binds, Node &node, StringRef bindsPath) {
+  const Object *b = binds.getAsObject();
+  if (!b) {
+    errors.expected(bindsPath, "object", describeKind(binds));
+    return;
+  }
+  std::vector<std::string> keys;
+  for (const auto &kv : *b)
+    keys.push_back(kv.first.str());
+  llvm::sort(keys);
+  for (const std::string &key : keys)
+    node.binds.emplace_back(key,
+                            getRef(*b->get(key), jsonPath(bindsPath, key)));
+}
+
 void Decoder::decodeNode(const Value &v, Node &node, StringRef path) {
   node.path = path.str();
   const Object *o = v.getAsObject();
@@ -239,6 +275,12 @@ void Decoder::decodeNode(const Value &v, Node &node, StringRef path) {
   if (std::optional<std::string> name =
           getString(*o, "name", path, nameRequired))
     node.name = *name;
+  decodeFields(*o, node, path);
+}
+
+/// The fields of `node`'s kind.
+void Decoder::decodeFields(const Object &object, Node &node, StringRef path) {
+  const Object *o = &object;
   auto getAttrs = [&] {
     if (const Value *attrs = field(*o, "attrs", path, false)) {
       if (const Object *a = attrs->getAsObject())
@@ -254,21 +296,8 @@ void Decoder::decodeNode(const Value &v, Node &node, StringRef path) {
     node.refs = getRefList(*o, "params", path);
     if (const Value *ret = field(*o, "ret_type", path, false))
       decodeRetType(*ret, node, jsonPath(path, "ret_type"));
-    if (const Value *names = field(*o, "output_names", path, false)) {
-      std::string namesPath = jsonPath(path, "output_names");
-      if (const Array *a = names->getAsArray()) {
-        node.hasOutputNames = true;
-        for (auto [i, item] : llvm::enumerate(*a)) {
-          if (std::optional<StringRef> s = item.getAsString())
-            node.outputNames.push_back(s->str());
-          else
-            errors.expected(jsonPath(namesPath, i), "string",
-                            describeKind(item));
-        }
-      } else {
-        errors.expected(namesPath, "array of strings", describeKind(*names));
-      }
-    }
+    if (const Value *names = field(*o, "output_names", path, false))
+      decodeOutputNames(*names, node, jsonPath(path, "output_names"));
     break;
   case NodeKind::Var:
     if (std::optional<TensorTypeDesc> type = getType(*o, path, true))
@@ -290,26 +319,11 @@ void Decoder::decodeNode(const Value &v, Node &node, StringRef path) {
   case NodeKind::Const:
     decodeConst(*o, node, path);
     break;
-  case NodeKind::Bind: {
+  case NodeKind::Bind:
     node.body = getRefField(*o, "expr", path);
-    const Value *binds = field(*o, "binds", path, /*required=*/true);
-    if (!binds)
-      break;
-    std::string bindsPath = jsonPath(path, "binds");
-    const Object *b = binds->getAsObject();
-    if (!b) {
-      errors.expected(bindsPath, "object", describeKind(*binds));
-      break;
-    }
-    std::vector<std::string> keys;
-    for (const auto &kv : *b)
-      keys.push_back(kv.first.str());
-    llvm::sort(keys);
-    for (const std::string &key : keys)
-      node.binds.emplace_back(key,
-                              getRef(*b->get(key), jsonPath(bindsPath, key)));
+    if (const Value *binds = field(*o, "binds", path, /*required=*/true))
+      decodeBinds(*binds, node, jsonPath(path, "binds"));
     break;
-  }
   case NodeKind::Tuple:
     node.refs = getRefList(*o, "fields", path);
     break;
@@ -331,7 +345,7 @@ void Decoder::decodeNode(const Value &v, Node &node, StringRef path) {
     break;
   case NodeKind::Invalid:
     errors.report(jsonPath(path, "node_kind"),
-                  "unsupported RelayViz node kind '" + *kind + "'");
+                  "unsupported RelayViz node kind '" + node.kindName + "'");
     break;
   }
 }

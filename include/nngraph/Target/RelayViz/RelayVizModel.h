@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file declares plain structs for RelayViz JSON (FORMATS.md section 6):
-// a `format`/`version` header and a flat list of Relay expression nodes that
-// refer to each other by integer index. The decoder checks the header, every
-// field's JSON type and that every reference names an existing node; it
-// knows no operator semantics and includes no MLIR IR.
+// This file declares plain structs for RelayViz JSON (docs/Formats/RelayViz.md;
+// the resolutions cited below are numbered there): a `format`/`version`
+// header and a flat list of Relay expression nodes that refer to each other
+// by integer index. The decoder checks the header, every field's JSON type
+// and that every reference names an existing node; it knows no operator
+// semantics and includes no MLIR IR.
 //
 //===----------------------------------------------------------------------===//
 
