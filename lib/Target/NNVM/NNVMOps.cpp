@@ -35,10 +35,6 @@ StringRef OpRow::getMXNetName() const {
   return StringRef(mxnet).split('|').first;
 }
 
-StringRef OpRow::getName(Flavor flavor) const {
-  return flavor == Flavor::NNVM && nnvm ? StringRef(nnvm) : getMXNetName();
-}
-
 bool OpRow::isMXNetSpelling(StringRef name) const {
   SmallVector<StringRef> names;
   StringRef(mxnet).split(names, '|');

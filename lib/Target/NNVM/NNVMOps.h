@@ -114,8 +114,6 @@ struct OpRow {
 
   /// The MXNet spelling written by the exporter.
   llvm::StringRef getMXNetName() const;
-  /// The spelling written under `flavor`.
-  llvm::StringRef getName(Flavor flavor) const;
   /// True if `name` is one of the MXNet spellings.
   bool isMXNetSpelling(llvm::StringRef name) const;
   /// The nngraph operation name, or "" where `op` is null.
