@@ -12,9 +12,9 @@
 # .params file of at least 500 MB into a temporary directory, then runs each
 # row in a child process of its own and reads that child's peak resident set
 # (ru_maxrss from os.wait4) and wall time:
-#   import      nngraph-translate --import-nnvm X.json --params X.params
-#               --emit-bytecode -o X.mlirbc
-#   export      nngraph-translate --export-nnvm X.mlirbc --export-params
+#   import      nngraph-translate --import-nnvm X.json --nnvm-params X.params
+#               --nnvm-emit-bytecode -o X.mlirbc
+#   export      nngraph-translate --export-nnvm X.mlirbc --nnvm-export-params
 #               Y.params -o Y.json (the round trip's second half; the
 #               written weights are compared with the input's)
 #   mx.nd.load  MXNet 1.9.1 loading the same file (a peer, for comparison),
@@ -107,7 +107,7 @@ def run(argv):
 def supports_bytecode(translate):
     out = subprocess.run([translate, "--help"], capture_output=True,
                          text=True).stdout
-    return "--emit-bytecode" in out
+    return "--nnvm-emit-bytecode" in out
 
 
 def main(argv):
@@ -158,28 +158,28 @@ def main(argv):
                              else "model.mlir")
     # The floor every row starts from (see --generate).
     rows = [("baseline: /bin/true", *run(["/bin/true"]), False)]
-    import_cmd = [translate, "--import-nnvm", json_path, "--params",
+    import_cmd = [translate, "--import-nnvm", json_path, "--nnvm-params",
                   params_path, "-o", mlir_path]
     # Text drops locations, where the weight names live, unless asked.
-    import_cmd.insert(1, "--emit-bytecode" if bytecode
+    import_cmd.insert(1, "--nnvm-emit-bytecode" if bytecode
                       else "--mlir-print-debuginfo")
     label = "import -> bytecode" if bytecode else "import -> text (no " \
-        "--emit-bytecode in this build)"
+        "--nnvm-emit-bytecode in this build)"
     rows.append((label, *run(import_cmd), True))
     out_json = os.path.join(directory, "out.json")
     out_params = os.path.join(directory, "out.params")
     # Informational: mlirTranslateMain copies its whole input buffer (the
     # module with its weights) before the exporter, which writes straight
     # from the blobs, runs; the bound is about importing.
-    rows.append(("export --export-params (info)", *run(
-        [translate, "--export-nnvm", mlir_path, "--export-params",
+    rows.append(("export --nnvm-export-params (info)", *run(
+        [translate, "--export-nnvm", mlir_path, "--nnvm-export-params",
          out_params, "-o", out_json]), False))
     same = filecmp.cmp(params_path, out_params, shallow=False)
     if args.with_text and bytecode:
         text_path = os.path.join(directory, "model.mlir")
         rows.append(("import -> text (informational)", *run(
             [translate, "--mlir-print-debuginfo", "--import-nnvm", json_path,
-             "--params", params_path, "-o", text_path]), False))
+             "--nnvm-params", params_path, "-o", text_path]), False))
         os.remove(text_path)
     package = os.path.join(os.path.dirname(os.path.dirname(translate)),
                            "python_packages")

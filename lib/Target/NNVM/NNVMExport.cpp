@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // This file implements the exporter of the NNVM graph JSON family. The
-// operations of the function are written in order, one node each (the
-// operator table is in NNVMExportOps.cpp); graph inputs and weights become
-// variable nodes just before their first reader, as MXNet writes them, so
-// that the importer rebuilds the same function. Weights go to a .params file
+// operations of the function are written in order, one node each, by the
+// operator table that the importer reads too (NNVMOps.h); graph inputs and
+// weights are written first, as variable nodes, so that the importer
+// rebuilds the same function. Weights go to a .params file
 // of the flavour. Node names come from the operations' NameLoc locations.
 // Every operation the flavour cannot express is reported before anything is
 // written.
@@ -17,6 +17,7 @@
 
 #include "nngraph/Target/NNVM/NNVMExport.h"
 #include "NNVMExportInternal.h"
+#include "NNVMOps.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/Common/GraphBuilder.h"
@@ -328,10 +329,9 @@ bool Exporter::isFoldedIntoUser(ConstantOp op) {
   if (!v.hasOneUse())
     return false;
   Operation *user = *v.getUsers().begin();
-  const ExportHandler *handler =
-      lookupExportHandler(user->getName().getStringRef());
+  const OpRow *row = lookupNNGraphOp(user->getName().getStringRef());
   ExportContext ctx{user, flavor};
-  if (!handler || !(*handler)(ctx))
+  if (!row || !exportOperator(ctx, *row))
     return false;
   return !llvm::is_contained(ctx.inputs, v);
 }
@@ -472,9 +472,8 @@ void Exporter::exportOp(Operation *op) {
     return exportCustom(custom);
   if (auto call = dyn_cast<KernelCallOp>(op))
     return exportKernelCall(call);
-  const ExportHandler *handler =
-      lookupExportHandler(op->getName().getStringRef());
-  if (!handler) {
+  const OpRow *row = lookupNNGraphOp(op->getName().getStringRef());
+  if (!row) {
     error(op, "cannot export '" + op->getName().getStringRef() + "' (node '" +
                   nodeName(op) + "'): no " + format + " operator");
     return;
@@ -487,7 +486,7 @@ void Exporter::exportOp(Operation *op) {
     return;
   }
   ExportContext ctx{op, flavor};
-  if (!(*handler)(ctx)) {
+  if (!exportOperator(ctx, *row)) {
     error(op, "cannot export '" + op->getName().getStringRef() + "' (node '" +
                   nodeName(op) + "'): " + ctx.failure);
     return;

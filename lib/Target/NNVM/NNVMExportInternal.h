@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file declares what the NNVM exporter's driver (NNVMExport.cpp) and its
-// operator table (NNVMExportOps.cpp) share: the description of one node to
-// write and the table of per-operation writers.
+// This file declares what the NNVM exporter's driver (NNVMExport.cpp) and
+// the operator table (NNVMOps.h) share: the description of one node to
+// write and the MXNet string forms of attribute values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,13 +56,6 @@ struct ExportContext {
     return false;
   }
 };
-
-/// Writes `ctx.op` into `ctx`; false (with `ctx.failure` set) when the flavour
-/// cannot express it.
-using ExportHandler = bool (*)(ExportContext &ctx);
-
-/// The writer of nngraph operation `name`, or null.
-const ExportHandler *lookupExportHandler(llvm::StringRef name);
 
 /// MXNet string forms.
 std::string formatTuple(llvm::ArrayRef<int64_t> values);

@@ -6,8 +6,8 @@
 //
 // This file implements the importer of the NNVM graph JSON family. Nodes are
 // visited in file order (definitions precede uses); each operator name maps
-// to a handler in one table (NNVMOpTable.cpp style: a StringMap of
-// functions). Variables become values lazily, at their first use, when the
+// to its rows of the operator table (NNVMOps.h), which the exporter reads
+// too. Variables become values lazily, at their first use, when the
 // consumer knows what shape it expects (a Convolution knows its weight is
 // num_filter x C/group x kernel). Unknown operators become `nngraph.custom`.
 // Every problem is reported with the JSON path and the node name, and the
@@ -17,6 +17,7 @@
 
 #include "nngraph/Target/NNVM/NNVMImport.h"
 #include "NNVMImportInternal.h"
+#include "NNVMOps.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/NNVM/Params.h"
 
@@ -34,137 +35,8 @@ using namespace mlir::nngraph;
 using namespace mlir::nngraph::nnvm;
 
 //===----------------------------------------------------------------------===//
-// NodeContext
+// Importer
 //===----------------------------------------------------------------------===//
-
-const std::string *NodeContext::findAttr(StringRef key) const {
-  return node.getAttr(key);
-}
-
-std::string NodeContext::attrPath(StringRef key) const {
-  return jsonPath(
-      jsonPath(node.path, node.attrsKey.empty() ? "attrs" : node.attrsKey),
-      key);
-}
-
-void NodeContext::error(StringRef path, const llvm::Twine &message) {
-  failed = true;
-  imp.gb.emitNodeError(node.name, path, message);
-}
-
-void NodeContext::badAttr(StringRef key, StringRef what) {
-  error(attrPath(key), "expected " + what + ", got \"" + *findAttr(key) + "\"");
-}
-
-int64_t NodeContext::getInt(StringRef key, int64_t dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return dflt;
-  FailureOr<int64_t> v = parseMXInt(*text);
-  if (mlir::failed(v)) {
-    badAttr(key, "integer");
-    return dflt;
-  }
-  return *v;
-}
-
-double NodeContext::getFloat(StringRef key, double dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return dflt;
-  FailureOr<double> v = parseMXFloat(*text);
-  if (mlir::failed(v)) {
-    badAttr(key, "number");
-    return dflt;
-  }
-  return *v;
-}
-
-bool NodeContext::getBool(StringRef key, bool dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return dflt;
-  FailureOr<bool> v = parseMXBool(*text);
-  if (mlir::failed(v)) {
-    badAttr(key, "boolean (True/False)");
-    return dflt;
-  }
-  return *v;
-}
-
-std::string NodeContext::getString(StringRef key, StringRef dflt) {
-  const std::string *text = findAttr(key);
-  return text ? *text : dflt.str();
-}
-
-SmallVector<std::optional<int64_t>>
-NodeContext::getOptTuple(StringRef key, ArrayRef<std::optional<int64_t>> dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return SmallVector<std::optional<int64_t>>(dflt);
-  auto v = parseMXTuple(*text);
-  if (mlir::failed(v)) {
-    badAttr(key, "tuple of integers");
-    return SmallVector<std::optional<int64_t>>(dflt);
-  }
-  return *v;
-}
-
-SmallVector<int64_t> NodeContext::getTuple(StringRef key,
-                                           ArrayRef<int64_t> dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return SmallVector<int64_t>(dflt);
-  SmallVector<int64_t> result;
-  for (std::optional<int64_t> item : getOptTuple(key, {})) {
-    if (!item) {
-      badAttr(key, "tuple of integers without None");
-      return SmallVector<int64_t>(dflt);
-    }
-    result.push_back(*item);
-  }
-  return result;
-}
-
-bool NodeContext::checkEnum(StringRef key, StringRef value,
-                            ArrayRef<StringRef> allowed) {
-  if (llvm::is_contained(allowed, value))
-    return true;
-  error(attrPath(key), "unsupported value \"" + value + "\" (expected one of " +
-                           llvm::join(allowed, ", ") + ")");
-  return false;
-}
-
-Value NodeContext::input(unsigned i, Type expected) {
-  if (i >= node.inputs.size()) {
-    error(jsonPath(node.path, "inputs"),
-          "expected at least " + llvm::Twine(i + 1) + " inputs, got " +
-              llvm::Twine(node.inputs.size()));
-    return nullptr;
-  }
-  Value v = imp.resolve(node.inputs[i], expected,
-                        jsonPath(jsonPath(node.path, "inputs"), i), node);
-  if (!v)
-    failed = true;
-  return v;
-}
-
-RankedTensorType NodeContext::inputType(unsigned i, Type expected) {
-  Value v = input(i, expected);
-  if (!v)
-    return nullptr;
-  auto type = dyn_cast<RankedTensorType>(v.getType());
-  if (!type)
-    error(jsonPath(jsonPath(node.path, "inputs"), i),
-          "expected an input of known rank");
-  return type;
-}
-
-Value NodeContext::ignoreInput(unsigned i) {
-  if (i < node.inputs.size())
-    imp.ignoreVariable(node.inputs[i]);
-  return nullptr;
-}
 
 void Importer::ignoreVariable(const Entry &entry) {
   const Node &producer = graph.nodes[entry.node];
@@ -174,30 +46,6 @@ void Importer::ignoreVariable(const Entry &entry) {
   if (it != paramIndex.end())
     usedParams.insert(it->second);
 }
-
-Type NodeContext::knownInputType(unsigned i) {
-  if (i >= node.inputs.size())
-    return nullptr;
-  return imp.peekType(node.inputs[i]);
-}
-
-Value NodeContext::fill(RankedTensorType type, double value) {
-  Type element = type.getElementType();
-  Attribute scalar =
-      isa<FloatType>(element)
-          ? Attribute(b.getFloatAttr(element, value))
-          : Attribute(b.getIntegerAttr(element, static_cast<int64_t>(value)));
-  return ConstantOp::create(
-      b, loc, cast<ElementsAttr>(DenseElementsAttr::get(type, scalar)));
-}
-
-Value NodeContext::splat(double value, Type elementType) {
-  return fill(RankedTensorType::get({}, elementType), value);
-}
-
-//===----------------------------------------------------------------------===//
-// Importer
-//===----------------------------------------------------------------------===//
 
 Importer::Importer(GraphBuilder &gb, Graph &graph, const ImportOptions &options)
     : gb(gb), graph(graph), options(options), flavor(graph.getFlavor()) {}
@@ -611,11 +459,12 @@ void Importer::importNode(int64_t id) {
     importSubgraphNode(ctx);
   } else if (flavor == Flavor::TVM && node.op == "tvm_op") {
     importKernelCall(ctx);
-  } else if (const OpHandler *handler = lookupOpHandler(node.op)) {
+  } else if (ArrayRef<const OpRow *> rows = lookupSourceOp(node.op);
+             !rows.empty()) {
     if (hasUnrankedInput(node))
       importCustom(ctx, CustomReason::UnrankedInput);
     else
-      (*handler)(ctx);
+      importOperator(ctx, rows);
   } else if (options.strict) {
     ctx.error(jsonPath(node.path, "op"),
               "unsupported operator '" + node.op + "'");

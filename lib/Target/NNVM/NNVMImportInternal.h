@@ -6,7 +6,7 @@
 //
 // This file declares the importer state and the per-node context shared by
 // the importer driver (NNVMImport.cpp) and the operator table
-// (NNVMOpTable.cpp).
+// (NNVMOps.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,8 +74,6 @@ struct NodeContext {
   Value splat(double value, Type elementType);
 };
 
-using OpHandler = void (*)(NodeContext &);
-
 /// The element type of an MXNet/TVM dtype name ("float32"), uint8 as
 /// signless i8; null for an unknown name.
 Type getNNVMElementType(MLIRContext *ctx, llvm::StringRef name);
@@ -89,9 +87,6 @@ enum class CustomReason {
   /// Its handler found no typed form for these attributes or shapes.
   NoTypedForm,
 };
-
-/// The handler of a source operator name (MXNet or NNVM spelling), or null.
-const OpHandler *lookupOpHandler(llvm::StringRef op);
 
 class Importer {
 public:

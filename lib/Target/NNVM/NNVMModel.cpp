@@ -165,6 +165,9 @@ struct Decoder {
   void decodeGraphAttrs(const Value &v, Graph &graph, StringRef path);
   void decodeGraph(const Value &v, Graph &graph, StringRef path);
   void checkReferences(Graph &graph, StringRef path);
+  /// Checks `node_row_ptr` (dropping a bad one) and that TVM's per-entry
+  /// lists cover its slots.
+  void checkRowPointers(Graph &graph, llvm::StringRef path);
   void checkOutputIndex(const Entry &entry, StringRef path);
   void checkShapeAttrs(const Graph &graph);
   void checkSizes(ArrayRef<int64_t> dims, StringRef path);
@@ -359,6 +362,11 @@ void Decoder::checkReferences(Graph &graph, StringRef path) {
     if (arg < 0 || arg >= numNodes)
       errors.report(jsonPath(jsonPath(path, "arg_nodes"), j),
                     "dangling reference to node " + llvm::Twine(arg));
+  checkRowPointers(graph, path);
+}
+
+void Decoder::checkRowPointers(Graph &graph, StringRef path) {
+  int64_t numNodes = graph.nodes.size();
   if (graph.nodeRowPtr) {
     const std::vector<int64_t> &rows = *graph.nodeRowPtr;
     std::string rowPath = jsonPath(path, "node_row_ptr");

@@ -6,7 +6,8 @@
 //
 // This file registers --import-nnvm and --export-nnvm (MXNet symbol JSON,
 // NNVM graphs and TVM graph-executor JSON) and their options with
-// mlir-translate.
+// mlir-translate. Every option carries the format's prefix (--nnvm-params,
+// --nnvm-strict, ...), as the other formats' do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,28 +30,33 @@ using namespace mlir::nngraph;
 namespace {
 struct NNVMOptions {
   llvm::cl::opt<std::string> params{
-      "params",
+      "nnvm-params",
       llvm::cl::desc("Weights file (.params, MXNet or TVM) for "
                      "--import-nnvm"),
       llvm::cl::value_desc("file"), llvm::cl::init("")};
   llvm::cl::list<std::string> inputShapes{
-      "input-shape",
+      "nnvm-input-shape",
       llvm::cl::desc("Shape of a graph input for --import-nnvm, e.g. "
                      "data=1x3x224x224 (repeatable)"),
       llvm::cl::value_desc("name=dims")};
+  // The spellings that the importer's and exporter's messages give, which
+  // nngraph-run and the Python package share.
+  llvm::cl::alias inputShapeAlias{
+      "input-shape", llvm::cl::desc("Alias for --nnvm-input-shape"),
+      llvm::cl::aliasopt(inputShapes), llvm::cl::Hidden};
   llvm::cl::opt<bool> strict{
-      "strict",
-      llvm::cl::desc("Unknown operators are errors instead of "
-                     "nngraph.custom"),
+      "nnvm-strict",
+      llvm::cl::desc("With --import-nnvm: unknown operators are errors "
+                     "instead of nngraph.custom"),
       llvm::cl::init(false)};
   llvm::cl::opt<bool> check{
-      "check",
+      "nnvm-check",
       llvm::cl::desc("With --import-nnvm: fail, listing every operator that "
                      "has no typed nngraph mapping with counts and node "
                      "names"),
       llvm::cl::init(false)};
   llvm::cl::opt<bool> opStats{
-      "op-stats",
+      "nnvm-op-stats",
       llvm::cl::desc("With --import-nnvm: print a histogram of the file's "
                      "operators to stdout"),
       llvm::cl::init(false)};
@@ -61,16 +67,19 @@ struct NNVMOptions {
                      "mxnet)"),
       llvm::cl::value_desc("flavor"), llvm::cl::init("")};
   llvm::cl::opt<bool> emitBytecode{
-      "emit-bytecode",
+      "nnvm-emit-bytecode",
       llvm::cl::desc("With --import-nnvm: write MLIR bytecode, not text. "
                      "Bytecode writes weights straight from their blobs; "
                      "text spells them in hex, twice their size"),
       llvm::cl::init(false)};
   llvm::cl::opt<std::string> exportParams{
-      "export-params",
+      "nnvm-export-params",
       llvm::cl::desc("Write the weights to this .params file (MXNet or TVM, "
                      "after the flavour) with --export-nnvm"),
       llvm::cl::value_desc("file"), llvm::cl::init("")};
+  llvm::cl::alias exportParamsAlias{
+      "export-params", llvm::cl::desc("Alias for --nnvm-export-params"),
+      llvm::cl::aliasopt(exportParams), llvm::cl::Hidden};
 };
 } // namespace
 
@@ -79,7 +88,8 @@ static llvm::ManagedStatic<NNVMOptions> clOptions;
 void nngraph::nnvm::registerNNVMTranslations() {
   *clOptions; // Register the options with the command line.
   // Registered as a plain translation, not TranslateToMLIRRegistration,
-  // which always prints text: the module is written as --emit-bytecode says.
+  // which always prints text: the module is written as --nnvm-emit-bytecode
+  // says.
   TranslateRegistration importNNVM(
       "import-nnvm",
       "Import NNVM graph JSON (MXNet symbol, NNVM, TVM graph executor)",

@@ -76,7 +76,7 @@ def main():
             cmd = [args.translate, "--import-nnvm", path,
                    "--mlir-print-debuginfo"]
             for s in shapes.get(name, []):
-                cmd += ["--input-shape", s]
+                cmd += ["--nnvm-input-shape", s]
             r = run(cmd)
             rel = f"{folder}/{name}"
             if r is None or r.returncode != 0:

@@ -6,9 +6,9 @@
 //
 // This file declares plain structs for the NNVM graph JSON family (MXNet
 // symbol JSON, NNVM graphs, TVM graph-executor JSON) and their decoder. The
-// decoder accepts every variant of FORMATS.md section 2.2 and 3.4 and records
-// every structural problem with its JSON path; it knows no operator
-// semantics and includes no MLIR IR.
+// decoder accepts every variant listed in docs/Formats/NNVM.md ("File
+// variants the decoder accepts") and records every structural problem with
+// its JSON path; it knows no operator semantics and includes no MLIR IR.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,777 @@
+//===- NNVMOpsTensor.cpp - tensor rows of the NNVM table --------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the tensor rows of the NNVM operator table: shape
+// manipulation (Reshape with MXNet's special codes, transpose, expand_dims,
+// squeeze, concat, split), slicing (slice, slice_axis, reverse, slice_like,
+// Crop), tile, pad, reductions, dot, one_hot and the operators that produce
+// constants (`_full`, `_arange`, `ones_like`; the exporter writes constants
+// in NNVMExport.cpp). Operators whose sizes are known only at run time stay
+// `nngraph.custom`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NNVMOps.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::nngraph;
+using namespace mlir::nngraph::nnvm;
+
+namespace {
+
+constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+
+//===----------------------------------------------------------------------===//
+// Reshape, flatten, transpose, expand_dims
+//===----------------------------------------------------------------------===//
+
+/// Replaces the one inferred size (-1 at `inferAt`) of `out` so that `out`
+/// has as many elements as `in`; false where sizes are unknown.
+bool inferReshapeSize(ArrayRef<int64_t> in, SmallVectorImpl<int64_t> &out,
+                      int64_t inferAt) {
+  int64_t total = 1, known = 1;
+  for (int64_t d : in) {
+    if (ShapedType::isDynamic(d))
+      return false;
+    total *= d;
+  }
+  for (auto [i, d] : llvm::enumerate(out))
+    if (static_cast<int64_t>(i) != inferAt) {
+      if (ShapedType::isDynamic(d))
+        return false;
+      known *= d;
+    }
+  if (known == 0 || total % known)
+    return false;
+  out[inferAt] = total / known;
+  return true;
+}
+
+/// Resolves MXNet's Reshape codes (0 copy, -1 infer, -2 copy rest, -3 merge
+/// two, -4 split one) against `in`; nullopt where sizes are unknown.
+std::optional<SmallVector<int64_t>>
+resolveReshape(ArrayRef<int64_t> in, ArrayRef<int64_t> codes, bool reverse) {
+  if (reverse) {
+    SmallVector<int64_t> rin(in.rbegin(), in.rend());
+    SmallVector<int64_t> rcodes(codes.rbegin(), codes.rend());
+    // -4 takes its two following values in order; reversing breaks that, so
+    // reverse mode is only supported without -4.
+    if (llvm::is_contained(codes, -4))
+      return std::nullopt;
+    auto out = resolveReshape(rin, rcodes, false);
+    if (!out)
+      return std::nullopt;
+    return SmallVector<int64_t>(out->rbegin(), out->rend());
+  }
+  SmallVector<int64_t> out;
+  size_t src = 0;
+  int64_t inferAt = -1;
+  for (size_t i = 0; i < codes.size(); ++i) {
+    int64_t c = codes[i];
+    if (c > 0) {
+      out.push_back(c);
+      ++src;
+    } else if (c == 0) {
+      if (src >= in.size())
+        return std::nullopt;
+      out.push_back(in[src++]);
+    } else if (c == -1) {
+      if (inferAt >= 0)
+        return std::nullopt;
+      inferAt = out.size();
+      out.push_back(1);
+      ++src;
+    } else if (c == -2) {
+      while (src < in.size())
+        out.push_back(in[src++]);
+    } else if (c == -3) {
+      if (src + 1 >= in.size())
+        return std::nullopt;
+      out.push_back(ShapedType::isDynamic(in[src]) ||
+                            ShapedType::isDynamic(in[src + 1])
+                        ? ShapedType::kDynamic
+                        : in[src] * in[src + 1]);
+      src += 2;
+    } else if (c == -4) {
+      if (i + 2 >= codes.size() || src >= in.size())
+        return std::nullopt;
+      int64_t d = in[src++], a = codes[i + 1], b = codes[i + 2];
+      if (a == -1 && b > 0 && !ShapedType::isDynamic(d))
+        a = d / b;
+      if (b == -1 && a > 0 && !ShapedType::isDynamic(d))
+        b = d / a;
+      if (a <= 0 || b <= 0)
+        return std::nullopt;
+      out.push_back(a);
+      out.push_back(b);
+      i += 2;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (inferAt >= 0 && !inferReshapeSize(in, out, inferAt))
+    return std::nullopt;
+  return out;
+}
+
+void importReshape(NodeContext &ctx, const OpRow &) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  SmallVector<int64_t> codes =
+      ctx.getTuple(ctx.has("shape") ? "shape" : "target_shape", {});
+  bool reverse = ctx.getBool("reverse", false);
+  if (ctx.failed)
+    return;
+  std::optional<SmallVector<int64_t>> resolved =
+      resolveReshape(x.getShape(), codes, reverse);
+  // One unknown size (copied by code 0) stays expressible as -1.
+  if (resolved && llvm::count_if(*resolved, ShapedType::isDynamic) <= 1) {
+    llvm::replace(*resolved, ShapedType::kDynamic, int64_t(-1));
+    return setResult(ctx, make1<ReshapeOp>(ctx, {ctx.input(0)},
+                                           {i64s(ctx, "shape", *resolved)}));
+  }
+  // Otherwise keep the codes when ONNX knows them all: 0 and one -1.
+  bool onnxCodes = !reverse &&
+                   llvm::all_of(codes, [](int64_t c) { return c >= -1; }) &&
+                   llvm::count(codes, -1) <= 1;
+  if (!onnxCodes)
+    return ctx.imp.importCustom(ctx);
+  setResult(ctx,
+            make1<ReshapeOp>(ctx, {ctx.input(0)}, {i64s(ctx, "shape", codes)}));
+}
+
+bool exportFlatten(ExportContext &ctx, const OpRow &row) {
+  if (getI64(ctx.op, "axis", 1) != 1)
+    return ctx.fail("MXNet Flatten keeps exactly the first axis");
+  return exportSimple(ctx, row);
+}
+
+void importSwapAxis(NodeContext &ctx, const OpRow &) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  int64_t rank = x.getRank();
+  int64_t a = ctx.getInt("dim1", 0), b = ctx.getInt("dim2", 0);
+  if (a < 0)
+    a += rank;
+  if (b < 0)
+    b += rank;
+  if (a < 0 || b < 0 || a >= rank || b >= rank)
+    return ctx.error(ctx.attrPath("dim1"),
+                     "axes out of range for rank " + llvm::Twine(rank));
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::swap(perm[a], perm[b]);
+  setResult(ctx,
+            make1<TransposeOp>(ctx, {ctx.input(0)}, {i64s(ctx, "perm", perm)}));
+}
+
+void importExpandDims(NodeContext &ctx, const OpRow &) {
+  setResult(ctx,
+            make1<UnsqueezeOp>(ctx, {ctx.input(0)},
+                               {i64s(ctx, "axes", {ctx.getInt("axis", 0)})}));
+}
+
+bool exportExpandDims(ExportContext &ctx, const OpRow &row) {
+  ArrayRef<int64_t> axes = getI64s(ctx.op, "axes").asArrayRef();
+  if (axes.size() != 1)
+    return ctx.fail("MXNet expand_dims inserts exactly one axis");
+  exportName(ctx, row);
+  ctx.attr("axis", std::to_string(axes.front()));
+  return sameInputs(ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// Concat and split
+//===----------------------------------------------------------------------===//
+
+void importConcat(NodeContext &ctx, const OpRow &) {
+  int64_t axis = ctx.getInt(ctx.has("dim") ? "dim" : "axis", 1);
+  SmallVector<Value> inputs;
+  Type hint;
+  for (unsigned i = 0; i < ctx.node.inputs.size() && !hint; ++i)
+    hint = ctx.knownInputType(i);
+  for (unsigned i = 0; i < ctx.node.inputs.size(); ++i)
+    inputs.push_back(ctx.input(i, hint));
+  if (ctx.failed)
+    return;
+  setResult(ctx, make1<ConcatOp>(ctx, inputs, {i64(ctx, "axis", axis)}));
+}
+
+bool exportConcat(ExportContext &ctx, const OpRow &row) {
+  int64_t axis = getI64(ctx.op, "axis", 1);
+  exportName(ctx, row);
+  if (isNNVM(ctx)) {
+    ctx.attr("axis", std::to_string(axis));
+  } else {
+    ctx.attr("dim", std::to_string(axis));
+    ctx.attr("num_args", std::to_string(ctx.op->getNumOperands()));
+  }
+  return sameInputs(ctx);
+}
+
+void importStack(NodeContext &ctx, const OpRow &) {
+  int64_t axis = ctx.getInt("axis", 0);
+  SmallVector<Value> pieces;
+  for (unsigned i = 0; i < ctx.node.inputs.size(); ++i)
+    pieces.push_back(make1<UnsqueezeOp>(ctx,
+                                        {ctx.input(i, ctx.knownInputType(0))},
+                                        {i64s(ctx, "axes", {axis})}));
+  if (ctx.failed)
+    return;
+  setResult(ctx, make1<ConcatOp>(ctx, pieces, {i64(ctx, "axis", axis)}));
+}
+
+void importSliceChannel(NodeContext &ctx, const OpRow &) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  int64_t n = ctx.getInt(
+      ctx.has("num_outputs") ? "num_outputs" : "indices_or_sections", 1);
+  int64_t axis = ctx.getInt("axis", 1);
+  bool squeezeAxis = ctx.getBool("squeeze_axis", false);
+  if (axis < 0)
+    axis += x.getRank();
+  int64_t d = dimOf(x, axis);
+  if (n <= 0 || ShapedType::isDynamic(d) || d % n)
+    return ctx.imp.importCustom(ctx);
+  Operation *op =
+      make<SplitOp>(ctx, {ctx.input(0)},
+                    {i64(ctx, "axis", axis),
+                     i64s(ctx, "split", SmallVector<int64_t>(n, d / n))},
+                    n);
+  if (!op)
+    return;
+  for (Value piece : op->getResults()) {
+    if (squeezeAxis)
+      piece = make1<SqueezeOp>(ctx, {piece}, {i64s(ctx, "axes", {axis})});
+    setResult(ctx, piece);
+  }
+}
+
+bool exportSplit(ExportContext &ctx, const OpRow &row) {
+  auto op = cast<SplitOp>(ctx.op);
+  ArrayRef<int64_t> sizes = op.getSplit();
+  if (sizes.empty() ||
+      llvm::any_of(sizes, [&](int64_t s) { return s != sizes.front(); }))
+    return ctx.fail("MXNet SliceChannel splits into equal parts");
+  RankedTensorType x = rankedType(op.getInput());
+  int64_t axis = op.getAxis();
+  if (x && axis < 0)
+    axis += x.getRank();
+  exportName(ctx, row);
+  ctx.attr(isNNVM(ctx) ? "indices_or_sections" : "num_outputs",
+           std::to_string(sizes.size()));
+  ctx.attr("axis", std::to_string(axis));
+  return sameInputs(ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// Slicing
+//===----------------------------------------------------------------------===//
+
+void importSliceAxis(NodeContext &ctx, const OpRow &) {
+  int64_t axis = ctx.getInt("axis", 0);
+  int64_t begin = ctx.getInt("begin", 0);
+  int64_t end =
+      ctx.getString("end", "None") == "None" ? kMax : ctx.getInt("end", 0);
+  setResult(ctx, make1<SliceOp>(ctx, {ctx.input(0)},
+                                {i64s(ctx, "starts", {begin}),
+                                 i64s(ctx, "ends", {end}),
+                                 i64s(ctx, "axes", {axis})}));
+}
+
+void importSlice(NodeContext &ctx, const OpRow &) {
+  auto begin = ctx.getOptTuple("begin", {});
+  auto end = ctx.getOptTuple("end", {});
+  auto step = ctx.getOptTuple("step", {});
+  if (ctx.failed)
+    return;
+  if (begin.size() != end.size() ||
+      (!step.empty() && step.size() != begin.size()))
+    return ctx.error(ctx.attrPath("begin"),
+                     "expected begin, end and step of the same length");
+  SmallVector<int64_t> starts, ends, axes, steps;
+  for (size_t i = 0; i < begin.size(); ++i) {
+    int64_t s = step.empty() || !step[i] ? 1 : *step[i];
+    int64_t lo = s > 0 ? 0 : -1, hi = s > 0 ? kMax : kMin;
+    starts.push_back(begin[i] ? *begin[i] : lo);
+    ends.push_back(end[i] ? *end[i] : hi);
+    axes.push_back(i);
+    steps.push_back(s);
+  }
+  setResult(ctx, make1<SliceOp>(
+                     ctx, {ctx.input(0)},
+                     {i64s(ctx, "starts", starts), i64s(ctx, "ends", ends),
+                      i64s(ctx, "axes", axes), i64s(ctx, "steps", steps)}));
+}
+
+void importReverse(NodeContext &ctx, const OpRow &) {
+  SmallVector<int64_t> axes = ctx.getTuple("axis", {0});
+  SmallVector<int64_t> starts(axes.size(), -1), ends(axes.size(), kMin),
+      steps(axes.size(), -1);
+  setResult(ctx, make1<SliceOp>(
+                     ctx, {ctx.input(0)},
+                     {i64s(ctx, "starts", starts), i64s(ctx, "ends", ends),
+                      i64s(ctx, "axes", axes), i64s(ctx, "steps", steps)}));
+}
+
+/// A slice of the leading axes 0..k-1 (where k - 1 is the last axis in
+/// `bounds`), in the form `slice` imports to: unlisted axes are whole, every
+/// step is 1. One canonical form keeps export -> import the identity.
+void leadingSlice(NodeContext &ctx,
+                  ArrayRef<std::tuple<int64_t, int64_t, int64_t>> bounds) {
+  int64_t k = 0;
+  for (auto [axis, begin, end] : bounds)
+    k = std::max(k, axis + 1);
+  SmallVector<int64_t> starts(k, 0), ends(k, kMax), steps(k, 1);
+  for (auto [axis, begin, end] : bounds) {
+    starts[axis] = begin;
+    ends[axis] = end;
+  }
+  setResult(ctx,
+            make1<SliceOp>(
+                ctx, {ctx.input(0)},
+                {i64s(ctx, "starts", starts), i64s(ctx, "ends", ends),
+                 i64s(ctx, "axes", llvm::to_vector(llvm::seq<int64_t>(0, k))),
+                 i64s(ctx, "steps", steps)}));
+}
+
+/// `slice_like(data, like, axes)`: data cut to like's sizes on `axes` (all
+/// axes when empty), from the start. Sizes must be known.
+void importSliceLike(NodeContext &ctx, const OpRow &) {
+  RankedTensorType x = ctx.inputType(0);
+  RankedTensorType like = ctx.inputType(1);
+  SmallVector<int64_t> axes = ctx.getTuple("axes", {});
+  if (!x || !like || ctx.failed)
+    return;
+  if (axes.empty())
+    axes = llvm::to_vector(llvm::seq<int64_t>(0, x.getRank()));
+  SmallVector<std::tuple<int64_t, int64_t, int64_t>> bounds;
+  for (int64_t axis : axes) {
+    if (axis < 0)
+      axis += x.getRank();
+    if (axis < 0 || axis >= x.getRank() || axis >= like.getRank())
+      return ctx.error(ctx.attrPath("axes"), "axis out of range");
+    if (like.isDynamicDim(axis))
+      return ctx.imp.importCustom(ctx);
+    bounds.emplace_back(axis, 0, like.getDimSize(axis));
+  }
+  leadingSlice(ctx, bounds);
+}
+
+/// `Crop(data, [crop_like], offset, h_w, center_crop)`: a window of the
+/// spatial axes 2 and 3, of size h_w or crop_like's, at offset or centred.
+void importCrop(NodeContext &ctx, const OpRow &) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  int64_t numArgs = ctx.getInt("num_args", 1);
+  SmallVector<int64_t> hw = ctx.getTuple("h_w", {0, 0});
+  SmallVector<int64_t> offset = ctx.getTuple("offset", {0, 0});
+  bool center = ctx.getBool("center_crop", false);
+  if (ctx.failed)
+    return;
+  if (x.getRank() != 4 || hw.size() != 2 || offset.size() != 2)
+    return ctx.imp.importCustom(ctx);
+  if (numArgs == 2) {
+    RankedTensorType like = ctx.inputType(1);
+    if (!like)
+      return;
+    if (like.getRank() != 4)
+      return ctx.imp.importCustom(ctx);
+    hw = {like.getDimSize(2), like.getDimSize(3)};
+  }
+  SmallVector<std::tuple<int64_t, int64_t, int64_t>> bounds;
+  for (int i = 0; i < 2; ++i) {
+    int64_t in = x.getDimSize(2 + i);
+    if (ShapedType::isDynamic(hw[i]) || hw[i] <= 0 ||
+        (center && ShapedType::isDynamic(in)))
+      return ctx.imp.importCustom(ctx);
+    int64_t begin = center ? (in - hw[i]) / 2 : offset[i];
+    bounds.emplace_back(2 + i, begin, begin + hw[i]);
+  }
+  leadingSlice(ctx, bounds);
+}
+
+/// The MXNet spelling of the import-only row read by `fn`.
+StringRef getSpelling(ImportFn fn) {
+  for (const OpRow *row : getOpRows())
+    if (row->importFn == fn)
+      return row->getMXNetName();
+  llvm_unreachable("no row reads with this handler");
+}
+
+std::string formatBound(int64_t v, int64_t none) {
+  return v == none ? "None" : std::to_string(v);
+}
+
+std::string formatOptTuple(ArrayRef<std::string> items) {
+  std::string s = "(";
+  for (auto [i, v] : llvm::enumerate(items))
+    s += (i ? ", " : "") + v;
+  return s + (items.size() == 1 ? ",)" : ")");
+}
+
+/// The forms that import to nngraph.slice: `slice_axis` (one axis, no
+/// steps), `reverse` (every axis from its end back), or `slice`.
+bool exportSlice(ExportContext &ctx, const OpRow &row) {
+  auto op = cast<SliceOp>(ctx.op);
+  ArrayRef<int64_t> starts = op.getStarts(), ends = op.getEnds();
+  SmallVector<int64_t> axes =
+      op.getAxes() ? SmallVector<int64_t>(*op.getAxes())
+                   : llvm::to_vector(llvm::seq<int64_t>(0, starts.size()));
+  std::optional<ArrayRef<int64_t>> steps = op.getSteps();
+  if (!steps && axes.size() == 1) {
+    ctx.set(getSpelling(importSliceAxis));
+    ctx.attr("axis", std::to_string(axes[0]));
+    ctx.attr("begin", std::to_string(starts[0]));
+    ctx.attr("end", formatBound(ends[0], kMax));
+    return sameInputs(ctx);
+  }
+  if (steps && llvm::all_of(*steps, [](int64_t s) { return s == -1; }) &&
+      llvm::all_of(starts, [](int64_t s) { return s == -1; }) &&
+      llvm::all_of(ends, [&](int64_t e) { return e == kMin; })) {
+    ctx.set(getSpelling(importReverse));
+    ctx.attr("axis", formatTuple(axes));
+    return sameInputs(ctx);
+  }
+  // slice: axes 0..k-1 with begin/end/step, None for the open ends.
+  if (!steps || !llvm::equal(axes, llvm::seq<int64_t>(0, axes.size())))
+    return ctx.fail("MXNet slice takes leading axes 0..k-1 with steps");
+  SmallVector<std::string> b, e, s;
+  for (size_t i = 0; i < axes.size(); ++i) {
+    int64_t step = (*steps)[i];
+    int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? kMax : kMin;
+    b.push_back(formatBound(starts[i], lo));
+    e.push_back(formatBound(ends[i], hi));
+    s.push_back(std::to_string(step));
+  }
+  ctx.set(row.getMXNetName());
+  ctx.attr("begin", formatOptTuple(b));
+  ctx.attr("end", formatOptTuple(e));
+  ctx.attr("step", formatOptTuple(s));
+  return sameInputs(ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// Tile, pad, reductions, dot, one_hot
+//===----------------------------------------------------------------------===//
+
+void importTile(NodeContext &ctx, const OpRow &) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  SmallVector<int64_t> reps = ctx.getTuple("reps", {});
+  // Shorter reps are padded with leading ones; a longer one adds axes.
+  if (static_cast<int64_t>(reps.size()) > x.getRank())
+    return ctx.imp.importCustom(ctx);
+  SmallVector<int64_t> full(x.getRank() - reps.size(), 1);
+  full.append(reps.begin(), reps.end());
+  setResult(ctx,
+            make1<TileOp>(ctx, {ctx.input(0)}, {i64s(ctx, "repeats", full)}));
+}
+
+/// MXNet `Pad`: pad_width lists (begin, end) per axis.
+void importPad(NodeContext &ctx, const OpRow &) {
+  std::string mode = ctx.getString("mode", "constant");
+  if (!ctx.checkEnum("mode", mode, {"constant", "edge", "reflect"}))
+    return;
+  SmallVector<int64_t> width = ctx.getTuple("pad_width", {});
+  double value = ctx.getFloat("constant_value", 0.0);
+  RankedTensorType x = ctx.inputType(0);
+  if (!x || ctx.failed)
+    return;
+  if (static_cast<int64_t>(width.size()) != 2 * x.getRank())
+    return ctx.error(ctx.attrPath("pad_width"),
+                     "expected " + llvm::Twine(2 * x.getRank()) +
+                         " values (begin and end per axis), got " +
+                         llvm::Twine(width.size()));
+  SmallVector<int64_t> pads(2 * x.getRank());
+  for (int64_t i = 0; i < x.getRank(); ++i) {
+    pads[i] = width[2 * i];
+    pads[x.getRank() + i] = width[2 * i + 1];
+  }
+  PadMode padMode = mode == "edge"      ? PadMode::Edge
+                    : mode == "reflect" ? PadMode::Reflect
+                                        : PadMode::Constant;
+  setResult(ctx,
+            make1<PadOp>(ctx, {ctx.input(0)},
+                         {i64s(ctx, "pads", pads),
+                          named(ctx, "mode",
+                                PadModeAttr::get(ctx.b.getContext(), padMode)),
+                          f32(ctx, "value", value)}));
+}
+
+bool exportPad(ExportContext &ctx, const OpRow &row) {
+  auto op = cast<PadOp>(ctx.op);
+  ArrayRef<int64_t> pads = op.getPads();
+  size_t n = pads.size() / 2;
+  SmallVector<int64_t> width;
+  for (size_t i = 0; i < n; ++i) {
+    width.push_back(pads[i]);
+    width.push_back(pads[n + i]);
+  }
+  if (op->getNumOperands() != 1)
+    return ctx.fail("MXNet Pad takes its pads as attributes");
+  const char *mode = op.getMode() == PadMode::Constant  ? "constant"
+                     : op.getMode() == PadMode::Edge    ? "edge"
+                     : op.getMode() == PadMode::Reflect ? "reflect"
+                                                        : nullptr;
+  if (!mode)
+    return ctx.fail("MXNet Pad has no such mode");
+  ctx.set(row.getMXNetName());
+  ctx.attr("mode", mode);
+  ctx.attr("pad_width", formatTuple(width));
+  ctx.attr("constant_value", formatFloat(op.getValue().convertToDouble()));
+  return sameInputs(ctx);
+}
+
+/// Reductions; `exclude` (reduce every axis but these) stays custom.
+void importReduce(NodeContext &ctx, const OpRow &row) {
+  if (ctx.getBool("exclude", false))
+    return ctx.imp.importCustom(ctx);
+  importSimple(ctx, row);
+}
+
+/// `dot` with a 2-D right operand and `batch_dot` of 3-D operands are
+/// ONNX MatMul; transposed forms get a transpose first.
+void importDot(NodeContext &ctx, const OpRow &) {
+  bool batch = ctx.node.op == "batch_dot";
+  RankedTensorType a = ctx.inputType(0), b = ctx.inputType(1);
+  if (!a || !b)
+    return;
+  bool transA = ctx.getBool("transpose_a", false);
+  bool transB = ctx.getBool("transpose_b", false);
+  bool fits = batch ? a.getRank() == 3 && b.getRank() == 3
+                    : b.getRank() == 2 && a.getRank() >= 1 &&
+                          (!transA || a.getRank() == 2);
+  if (!fits)
+    return ctx.imp.importCustom(ctx);
+  auto swapLast = [&](Value v, int64_t rank) {
+    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    std::swap(perm[rank - 1], perm[rank - 2]);
+    return make1<TransposeOp>(ctx, {v}, {i64s(ctx, "perm", perm)});
+  };
+  Value lhs = transA ? swapLast(ctx.input(0), a.getRank()) : ctx.input(0);
+  Value rhs = transB ? swapLast(ctx.input(1), b.getRank()) : ctx.input(1);
+  setResult(ctx, make1<MatMulOp>(ctx, {lhs, rhs}));
+}
+
+/// `dot` (the row's first spelling) or `batch_dot` (its second).
+bool exportMatMul(ExportContext &ctx, const OpRow &row) {
+  RankedTensorType a = rankedType(ctx.op->getOperand(0));
+  RankedTensorType b = rankedType(ctx.op->getOperand(1));
+  if (!a || !b)
+    return ctx.fail("operands need a known rank");
+  auto [dot, batchDot] = StringRef(row.mxnet).split('|');
+  if (b.getRank() == 2 && a.getRank() >= 1)
+    ctx.set(dot);
+  else if (a.getRank() == 3 && b.getRank() == 3)
+    ctx.set(batchDot);
+  else
+    return ctx.fail("MXNet dot/batch_dot need a 2-D right operand or two 3-D "
+                    "operands");
+  return sameInputs(ctx);
+}
+
+void importOneHot(NodeContext &ctx, const OpRow &) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  int64_t depth = ctx.getInt("depth", 0);
+  SmallVector<int64_t> shape(x.getShape());
+  shape.push_back(depth);
+  auto type = RankedTensorType::get(shape, ctx.b.getF32Type());
+  if (depth < 1)
+    return ctx.error(ctx.attrPath("depth"), "expected depth >= 1");
+  Operation *op =
+      makeTypedOp(ctx, OneHotOp::getOperationName(), type, ctx.input(0),
+                  {i64(ctx, "depth", depth), i64(ctx, "axis", -1),
+                   f32(ctx, "on_value", ctx.getFloat("on_value", 1.0)),
+                   f32(ctx, "off_value", ctx.getFloat("off_value", 0.0))});
+  setResult(ctx, op->getResult(0));
+}
+
+bool exportOneHot(ExportContext &ctx, const OpRow &row) {
+  auto op = cast<OneHotOp>(ctx.op);
+  if (op.getAxisAttr().getInt() != -1)
+    return ctx.fail("MXNet one_hot appends the new axis last");
+  ctx.set(row.getMXNetName());
+  ctx.attr("depth", std::to_string(op.getDepth()));
+  ctx.attr("on_value", formatFloat(op.getOnValue().convertToDouble()));
+  ctx.attr("off_value", formatFloat(op.getOffValue().convertToDouble()));
+  return sameInputs(ctx);
+}
+
+void importKeepCustom(NodeContext &ctx, const OpRow &) {
+  // MXNet returns float indices, and argsort sorts all.
+  ctx.imp.importCustom(ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+/// ones_like / zeros_like of a static shape: a splat constant.
+void importFillLike(NodeContext &ctx, double value) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  if (!x.hasStaticShape())
+    return ctx.imp.importCustom(ctx);
+  setResult(ctx, ctx.fill(x, value));
+}
+
+void importOnesLike(NodeContext &ctx, const OpRow &) { importFillLike(ctx, 1); }
+
+void importZerosLike(NodeContext &ctx, const OpRow &) {
+  importFillLike(ctx, 0);
+}
+
+/// `_full`, `_zeros` and `_ones` of a static shape: a splat constant.
+void importFullWith(NodeContext &ctx, std::optional<double> fixed) {
+  SmallVector<int64_t> shape = ctx.getTuple("shape", {});
+  std::string dtype = ctx.getString("dtype", "float32");
+  double value = fixed ? *fixed : ctx.getFloat("value", 0.0);
+  if (ctx.failed)
+    return;
+  Type element = getNNVMElementType(ctx.b.getContext(), dtype);
+  if (!element)
+    return ctx.badAttr("dtype", "a dtype name such as float32");
+  if (std::optional<std::string> tooMany = checkElementCount(shape))
+    return ctx.error(ctx.attrPath("shape"), *tooMany);
+  if (llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
+    return ctx.imp.importCustom(ctx); // Shape known at run time.
+  setResult(ctx, ctx.fill(RankedTensorType::get(shape, element), value));
+}
+
+void importFull(NodeContext &ctx, const OpRow &) {
+  importFullWith(ctx, std::nullopt);
+}
+
+void importZeros(NodeContext &ctx, const OpRow &) { importFullWith(ctx, 0.0); }
+
+void importOnes(NodeContext &ctx, const OpRow &) { importFullWith(ctx, 1.0); }
+
+/// `_arange` with a known length: a 1-D constant (`repeat` repeats each
+/// value). infer_range (the length comes from a consumer) stays custom.
+void importArange(NodeContext &ctx, const OpRow &) {
+  double start = ctx.getFloat("start", 0.0);
+  std::string stopText = ctx.getString("stop", "None");
+  double step = ctx.getFloat("step", 1.0);
+  int64_t repeat = ctx.getInt("repeat", 1);
+  Type element =
+      getNNVMElementType(ctx.b.getContext(), ctx.getString("dtype", "float32"));
+  if (ctx.failed)
+    return;
+  if (!element || ctx.getBool("infer_range", false) || repeat < 1 ||
+      step == 0 || !isa<FloatType, IntegerType>(element))
+    return ctx.imp.importCustom(ctx);
+  double stop = start;
+  if (stopText == "None") {
+    stop = start; // arange(n): 0..n
+    start = 0;
+  } else {
+    stop = ctx.getFloat("stop", 0.0);
+  }
+  double count = std::ceil((stop - start) / step);
+  if (!(count >= 0) || count * repeat > (1 << 24))
+    return ctx.imp.importCustom(ctx);
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(count) * repeat}, element);
+  SmallVector<Attribute> values;
+  for (int64_t i = 0; i < static_cast<int64_t>(count); ++i)
+    for (int64_t r = 0; r < repeat; ++r) {
+      double v = start + i * step;
+      values.push_back(isa<FloatType>(element)
+                           ? Attribute(ctx.b.getFloatAttr(element, v))
+                           : Attribute(ctx.b.getIntegerAttr(
+                                 element, static_cast<int64_t>(v))));
+    }
+  Operation *op =
+      makeTypedOp(ctx, ConstantOp::getOperationName(), type, {},
+                  {named(ctx, "value", DenseElementsAttr::get(type, values))});
+  setResult(ctx, op->getResult(0));
+}
+
+//===----------------------------------------------------------------------===//
+// Rows
+//===----------------------------------------------------------------------===//
+
+using K = AttrKind;
+using P = Presence;
+
+const AttrRule kFlatten[] = {{nullptr, "axis", K::Int, 1, 1}};
+const AttrRule kShape[] = {{"shape", "shape", K::Ints, 0, 0}};
+const AttrRule kTranspose[] = {{"axes", "perm", K::Ints, 0, 0, P::IfNonEmpty}};
+const AttrRule kSqueeze[] = {{"axis", "axes", K::Ints, 0, 0, P::IfPresent}};
+const AttrRule kTile[] = {{"reps", "repeats", K::Ints, 0, 0}};
+const AttrRule kReduce[] = {{"axis", "axes", K::Ints, 0, 0, P::IfNonEmpty},
+                            {"keepdims", "keepdims", K::Bool, 0, 1}};
+
+#define ROW(mxnet, nnvm, Op, attrs, importFn, exportFn, dir)                   \
+  NNVM_ROW(mxnet, nnvm, Op, attrs, importFn, exportFn, dir, 1)
+#define REDUCE(mxnet, Op)                                                      \
+  ROW(mxnet, nullptr, Op, kReduce, importReduce, nullptr, Dir::Both)
+
+} // namespace
+
+ArrayRef<OpRow> nnvm::getTensorRows() {
+  static const OpRow rows[] = {
+      ROW("Flatten", "flatten", FlattenOp, kFlatten, nullptr, exportFlatten,
+          Dir::Both),
+      ROW("Reshape", "reshape", ReshapeOp, kShape, importReshape, nullptr,
+          Dir::Both),
+      ROW("transpose", nullptr, TransposeOp, kTranspose, nullptr, nullptr,
+          Dir::Both),
+      ROW("SwapAxis|swapaxes", nullptr, TransposeOp, {}, importSwapAxis,
+          nullptr, Dir::ImportOnly),
+      ROW("expand_dims", nullptr, UnsqueezeOp, {}, importExpandDims,
+          exportExpandDims, Dir::Both),
+      ROW("squeeze", nullptr, SqueezeOp, kSqueeze, nullptr, nullptr, Dir::Both),
+      ROW("Concat|concat", "concatenate", ConcatOp, {}, importConcat,
+          exportConcat, Dir::Both),
+      ROW("stack", nullptr, ConcatOp, {}, importStack, nullptr,
+          Dir::ImportOnly),
+      ROW("SliceChannel", "split", SplitOp, {}, importSliceChannel, exportSplit,
+          Dir::Both),
+      ROW("slice|crop", nullptr, SliceOp, {}, importSlice, exportSlice,
+          Dir::Both),
+      ROW("slice_axis", nullptr, SliceOp, {}, importSliceAxis, nullptr,
+          Dir::ImportOnly),
+      ROW("reverse|flip", nullptr, SliceOp, {}, importReverse, nullptr,
+          Dir::ImportOnly),
+      ROW("slice_like", nullptr, SliceOp, {}, importSliceLike, nullptr,
+          Dir::ImportOnly),
+      ROW("Crop", nullptr, SliceOp, {}, importCrop, nullptr, Dir::ImportOnly),
+      ROW("tile", nullptr, TileOp, kTile, importTile, nullptr, Dir::Both),
+      ROW("Pad|pad", nullptr, PadOp, {}, importPad, exportPad, Dir::Both),
+      REDUCE("sum", ReduceSumOp),
+      REDUCE("mean", ReduceMeanOp),
+      REDUCE("max", ReduceMaxOp),
+      REDUCE("min", ReduceMinOp),
+      REDUCE("prod", ReduceProdOp),
+      ROW("shape_array", nullptr, ShapeOp, {}, nullptr, nullptr, Dir::Both),
+      ROW("dot|batch_dot", nullptr, MatMulOp, {}, importDot, exportMatMul,
+          Dir::Both),
+      ROW("one_hot", nullptr, OneHotOp, {}, importOneHot, exportOneHot,
+          Dir::Both),
+      NNVM_EXPANSION_ROW("argsort|topk", importKeepCustom),
+      // Constants; the exporter writes `_full` and `_arange` for them.
+      NNVM_EXPANSION_ROW("ones_like", importOnesLike),
+      NNVM_EXPANSION_ROW("zeros_like", importZerosLike),
+      NNVM_EXPANSION_ROW("_full", importFull),
+      NNVM_EXPANSION_ROW("_zeros", importZeros),
+      NNVM_EXPANSION_ROW("_ones", importOnes),
+      NNVM_EXPANSION_ROW("_arange", importArange),
+  };
+  return rows;
+}
