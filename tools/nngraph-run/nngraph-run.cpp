@@ -14,7 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Execution/Execution.h"
+#include "nngraph/Execution/InputBinding.h"
 #include "nngraph/InitAll.h"
+#include "nngraph/Target/Formats/FormatRegistry.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -38,17 +40,10 @@ namespace cl = llvm::cl;
 
 static cl::opt<std::string> modelPath(cl::Positional, cl::Required,
                                       cl::desc("<model>"));
-static cl::opt<std::string>
-    formatName("format",
-               cl::desc("Model format: nnvm, lightnet, xoc, relayviz or mlir "
-                        "(default: detected from the content)"),
-               cl::init(""));
-static cl::opt<std::string>
-    paramsPath("params", cl::desc("Weights file (.params) for NNVM models"),
-               cl::init(""));
-static cl::list<std::string>
-    inputShapes("input-shape",
-                cl::desc("Graph input shape for NNVM models, name=1x3x8x8"));
+// The descriptions that name formats come from the registry (setHelpText).
+static cl::opt<std::string> formatName("format", cl::init(""));
+static cl::opt<std::string> paramsPath("params", cl::init(""));
+static cl::list<std::string> inputShapes("input-shape");
 static cl::list<std::string>
     inputFiles("input", cl::desc("Graph input from a .npy file, NAME=FILE"));
 static cl::opt<unsigned>
@@ -80,45 +75,28 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-void printSummary(const TensorInfo &info, const NpyArray &a) {
-  llvm::outs() << "output " << info.name << ": " << a.describe();
-  int64_t n = a.numElements();
-  if (n > 0) {
-    double lo = a.get(0), hi = a.get(0), sum = 0;
-    for (int64_t i = 0; i < n; ++i) {
-      double v = a.get(i);
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
-      sum += v;
-    }
-    llvm::outs() << llvm::format(" min %.6g max %.6g mean %.6g", lo, hi,
-                                 sum / n);
-    llvm::outs() << " first [";
-    for (int64_t i = 0; i < std::min<int64_t>(n, 6); ++i)
-      llvm::outs() << (i ? ", " : "") << llvm::format("%.6g", a.get(i));
-    llvm::outs() << (n > 6 ? ", ...]" : "]");
+/// The help text of the options that name formats, from the registry:
+/// "Model format: nnvm, ... or mlir", "Weights file (.params) for NNVM
+/// models", "Graph input shape for NNVM models, ...".
+void setHelpText() {
+  static std::string format, params, shape;
+  format = "Model format: " + joinNames(getModelFormats()) +
+           " (default: detected from the content)";
+  std::vector<std::string> weights, shapes;
+  for (const FormatInfo *f : getFormats()) {
+    if (f->readWeights)
+      weights.push_back(
+          ("(" + f->weightsExtension + ") for " + f->title).str());
+    if (f->takesInputShapes)
+      shapes.push_back(f->title.str());
   }
-  llvm::outs() << "\n";
-  if (topK == 0 || a.shape.empty() || a.shape.back() == 0)
-    return;
-  int64_t row = a.shape.back();
-  std::vector<int64_t> order(row);
-  for (int64_t i = 0; i < row; ++i)
-    order[i] = i;
-  int64_t k = std::min<int64_t>(topK, row);
-  std::partial_sort(order.begin(), order.begin() + k, order.end(),
-                    [&](int64_t x, int64_t y) { return a.get(x) > a.get(y); });
-  llvm::outs() << "  top-" << k << ":";
-  for (int64_t i = 0; i < k; ++i)
-    llvm::outs() << " " << order[i] << llvm::format(" (%.4g)", a.get(order[i]));
-  llvm::outs() << "\n";
+  params = "Weights file " + joinNames(weights) + " models";
+  shape =
+      "Graph input shape for " + joinNames(shapes) + " models, name=1x3x8x8";
+  formatName.setDescription(format);
+  paramsPath.setDescription(params);
+  inputShapes.setDescription(shape);
 }
-
-/// An --input array, read once, with the file it came from.
-struct InputFile {
-  std::string path;
-  NpyArray array;
-};
 
 int run() {
   DialectRegistry registry;
@@ -140,7 +118,7 @@ int run() {
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
   // Every --input file, read once: its shape may complete the import.
-  llvm::StringMap<InputFile> files;
+  llvm::StringMap<NamedArray> files;
   for (const std::string &spec : inputFiles) {
     auto [name, path] = StringRef(spec).split('=');
     llvm::Expected<NpyArray> a = readNpy(path);
@@ -149,23 +127,24 @@ int run() {
                    << "': " << llvm::toString(a.takeError()) << "\n";
       return 1;
     }
-    files[name] = InputFile{path.str(), std::move(*a)};
+    files[name] = NamedArray{std::move(*a), "'" + path.str() + "'"};
   }
   LoadOptions loadOptions;
   loadOptions.format = formatName;
-  loadOptions.inputShapes.assign(inputShapes.begin(), inputShapes.end());
+  InputShapes &shapes = loadOptions.import.inputShapes;
+  for (const std::string &spec : inputShapes) {
+    if (llvm::Error err = parseInputShape(spec, shapes)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
+  }
   // Inputs given as float32 .npy files have the shape of the file unless
   // told otherwise (NNVM graphs often leave input shapes open).
   for (const auto &[name, file] : files) {
-    bool given = llvm::any_of(inputShapes, [&](const std::string &s) {
-      return StringRef(s).starts_with((name + "=").str());
-    });
-    if (given || file.array.dtype != "<f4")
+    if (shapes.count(name.str()) || file.array.dtype != "<f4")
       continue;
-    std::string shape = name.str() + "=";
-    for (auto [i, d] : llvm::enumerate(file.array.shape))
-      shape += (i ? "x" : "") + std::to_string(d);
-    loadOptions.inputShapes.push_back(shape);
+    shapes[name.str()].dims.assign(file.array.shape.begin(),
+                                   file.array.shape.end());
   }
   OwningOpRef<ModuleOp> module = loadModel(sourceMgr, &context, loadOptions);
   if (!module)
@@ -173,7 +152,7 @@ int run() {
   Location fileLoc = FileLineColLoc::get(&context, modelPath, 0, 0);
   std::unique_ptr<WeightFile> weights;
   if (!paramsPath.empty()) {
-    weights = WeightFile::read(paramsPath, fileLoc);
+    weights = readWeightFile(paramsPath, fileLoc, formatName);
     if (!weights)
       return 1;
   }
@@ -187,34 +166,26 @@ int run() {
 
   // Inputs: weights from the params file by name, else .npy files by name,
   // else deterministic random values.
-  std::vector<NpyArray> arrays;
-  for (const TensorInfo &info : exe->getInputs()) {
-    if (weights && weights->lookup(info.name)) {
-      FailureOr<NpyArray> a = readWeight(*weights, info, fileLoc);
-      if (failed(a))
-        return 1;
-      arrays.push_back(std::move(*a));
-      continue;
-    }
-    auto it = files.find(info.name);
-    if (it != files.end()) {
-      NpyArray &a = it->second.array;
-      if (a.dtype != info.npyDType || a.shape != info.shape) {
-        llvm::errs() << "nngraph-run: input '" << info.name << "' from '"
-                     << it->second.path << "' is " << a.describe()
-                     << ", the model expects " << info.describe() << "\n";
-        return 1;
-      }
-      arrays.push_back(std::move(a));
-      continue;
-    }
-    NpyArray a = info.allocate();
-    if (info.isWeight)
-      fillUniform(a, getWeightSeed(randomWeights, info.name), -0.5, 0.5);
+  BindingOptions bindingOptions;
+  bindingOptions.randomInputs = randomInputs;
+  bindingOptions.randomWeights = randomWeights;
+  auto lookupWeight = [&](StringRef name) -> std::optional<WeightView> {
+    const WeightTensor *t = weights ? weights->lookup(name) : nullptr;
+    if (!t)
+      return std::nullopt;
+    return WeightView{t->dtype, t->shape, t->data};
+  };
+  auto report = [&](InputSource source, const Twine &message) {
+    if (source == InputSource::Weights)
+      emitError(fileLoc) << message;
     else
-      fillUniform(a, randomInputs, 0.0, 1.0);
-    arrays.push_back(std::move(a));
-  }
+      llvm::errs() << "nngraph-run: " << message << "\n";
+  };
+  FailureOr<std::vector<NpyArray>> bound =
+      bindInputs(exe->getInputs(), lookupWeight, files, bindingOptions, report);
+  if (failed(bound))
+    return 1;
+  std::vector<NpyArray> arrays = std::move(*bound);
   for (const TensorInfo &info : exe->getOutputs())
     arrays.push_back(info.allocate());
   std::vector<void *> buffers;
@@ -235,7 +206,7 @@ int run() {
   size_t numInputs = exe->getInputs().size();
   for (auto [i, info] : llvm::enumerate(exe->getOutputs())) {
     const NpyArray &a = arrays[numInputs + i];
-    printSummary(info, a);
+    llvm::outs() << summarizeOutput(info.name, a, topK) << "\n";
     if (outputDir.empty())
       continue;
     llvm::sys::fs::create_directories(outputDir);
@@ -260,6 +231,7 @@ int run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  setHelpText();
   cl::ParseCommandLineOptions(
       argc, argv,
       "nngraph-run: compile a model for the CPU and run it\n\n"
