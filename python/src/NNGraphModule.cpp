@@ -377,7 +377,7 @@ public:
                              ")")
                                 .c_str());
     if (paramsPath && (!row || !row->writesWeights)) {
-      // "the NNVM family of formats (mxnet, nnvm, tvm)", from the rows.
+      // Each row that writes weights files, by its title and export names.
       std::string writers;
       for (const FormatInfo *f : getFormats()) {
         if (!f->writesWeights)

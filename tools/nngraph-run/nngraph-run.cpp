@@ -75,9 +75,8 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-/// The help text of the options that name formats, from the registry:
-/// "Model format: nnvm, ... or mlir", "Weights file (.params) for NNVM
-/// models", "Graph input shape for NNVM models, ...".
+/// The help text of --format, --params and --input-shape, which list
+/// formats: built from the rows of the format registry.
 void setHelpText() {
   static std::string format, params, shape;
   format = "Model format: " + joinNames(getModelFormats()) +
