@@ -567,7 +567,7 @@ readWeights(const std::string &path) {
     if (Type element = getDTypeElementType(context.get(), t.dtype))
       npy = getNpyDType(element);
     if (npy.empty()) {
-      capture.addError(path, "weight '" + t.name + "' has dtype " + t.dtype +
+      capture.addError(path, "weight '" + t.key + "' has dtype " + t.dtype +
                                  ", which NumPy cannot hold");
       continue;
     }

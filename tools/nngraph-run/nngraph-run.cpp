@@ -97,6 +97,102 @@ void setHelpText() {
   inputShapes.setDescription(shape);
 }
 
+/// Reads every --input file once (its shape may complete the import).
+LogicalResult readInputFiles(llvm::StringMap<NamedArray> &files) {
+  for (const std::string &spec : inputFiles) {
+    auto [name, path] = StringRef(spec).split('=');
+    llvm::Expected<NpyArray> a = readNpy(path);
+    if (!a) {
+      llvm::errs() << "nngraph-run: input '" << name
+                   << "': " << llvm::toString(a.takeError()) << "\n";
+      return failure();
+    }
+    files[name] = NamedArray{std::move(*a), "'" + path.str() + "'"};
+  }
+  return success();
+}
+
+/// The --input-shape values, parsed once here, and the shapes of float32
+/// --input files for inputs without one (graphs often leave input shapes
+/// open).
+LogicalResult getInputShapes(const llvm::StringMap<NamedArray> &files,
+                             InputShapes &shapes) {
+  for (const std::string &spec : inputShapes) {
+    if (llvm::Error err = parseInputShape(spec, shapes)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return failure();
+    }
+  }
+  for (const auto &[name, file] : files) {
+    if (shapes.count(name.str()) || file.array.dtype != "<f4")
+      continue;
+    shapes[name.str()].dims.assign(file.array.shape.begin(),
+                                   file.array.shape.end());
+  }
+  return success();
+}
+
+/// Binds every input by the shared policy: weights from the weights file by
+/// name, else --input files by name, else deterministic random values.
+FailureOr<std::vector<NpyArray>>
+bindAllInputs(const Executable &exe, const WeightFile *weights,
+              llvm::StringMap<NamedArray> &files, Location fileLoc) {
+  BindingOptions options;
+  options.randomInputs = randomInputs;
+  options.randomWeights = randomWeights;
+  auto lookupWeight = [&](StringRef name) -> std::optional<WeightView> {
+    const WeightTensor *t = weights ? weights->lookup(name) : nullptr;
+    if (!t)
+      return std::nullopt;
+    return WeightView{t->dtype, t->shape, t->data};
+  };
+  auto report = [&](InputSource source, const Twine &message) {
+    if (source == InputSource::Weights)
+      emitError(fileLoc) << message;
+    else
+      llvm::errs() << "nngraph-run: " << message << "\n";
+  };
+  return bindInputs(exe.getInputs(), lookupWeight, files, options, report);
+}
+
+/// Runs `exe` --repeat times on `buffers`; the sorted run times, or failure.
+FailureOr<std::vector<double>> runRepeatedly(const Executable &exe,
+                                             ArrayRef<void *> buffers) {
+  std::vector<double> times;
+  for (unsigned r = 0; r < std::max(1u, unsigned(repeat)); ++r) {
+    auto t = Clock::now();
+    if (llvm::Error err = exe.invoke(buffers)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return failure();
+    }
+    times.push_back(secondsSince(t));
+  }
+  std::sort(times.begin(), times.end());
+  return times;
+}
+
+/// Prints each output's summary and writes it to --output-dir.
+LogicalResult writeOutputs(ArrayRef<TensorInfo> outputs,
+                           ArrayRef<NpyArray> arrays) {
+  for (auto [info, a] : llvm::zip_equal(outputs, arrays)) {
+    llvm::outs() << summarizeOutput(info.name, a, topK) << "\n";
+    if (outputDir.empty())
+      continue;
+    llvm::sys::fs::create_directories(outputDir);
+    SmallString<128> path(outputDir);
+    std::string fileName = info.name;
+    std::replace_if(
+        fileName.begin(), fileName.end(),
+        [](char c) { return c == '/' || c == ':' || c == ' '; }, '_');
+    llvm::sys::path::append(path, fileName + ".npy");
+    if (llvm::Error err = writeNpy(a, path)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return failure();
+    }
+  }
+  return success();
+}
+
 int run() {
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -116,35 +212,12 @@ int run() {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  // Every --input file, read once: its shape may complete the import.
   llvm::StringMap<NamedArray> files;
-  for (const std::string &spec : inputFiles) {
-    auto [name, path] = StringRef(spec).split('=');
-    llvm::Expected<NpyArray> a = readNpy(path);
-    if (!a) {
-      llvm::errs() << "nngraph-run: input '" << name
-                   << "': " << llvm::toString(a.takeError()) << "\n";
-      return 1;
-    }
-    files[name] = NamedArray{std::move(*a), "'" + path.str() + "'"};
-  }
   LoadOptions loadOptions;
   loadOptions.format = formatName;
-  InputShapes &shapes = loadOptions.import.inputShapes;
-  for (const std::string &spec : inputShapes) {
-    if (llvm::Error err = parseInputShape(spec, shapes)) {
-      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
-      return 1;
-    }
-  }
-  // Inputs given as float32 .npy files have the shape of the file unless
-  // told otherwise (NNVM graphs often leave input shapes open).
-  for (const auto &[name, file] : files) {
-    if (shapes.count(name.str()) || file.array.dtype != "<f4")
-      continue;
-    shapes[name.str()].dims.assign(file.array.shape.begin(),
-                                   file.array.shape.end());
-  }
+  if (failed(readInputFiles(files)) ||
+      failed(getInputShapes(files, loadOptions.import.inputShapes)))
+    return 1;
   OwningOpRef<ModuleOp> module = loadModel(sourceMgr, &context, loadOptions);
   if (!module)
     return 1;
@@ -163,66 +236,23 @@ int run() {
     return 1;
   double compileSeconds = secondsSince(start);
 
-  // Inputs: weights from the params file by name, else .npy files by name,
-  // else deterministic random values.
-  BindingOptions bindingOptions;
-  bindingOptions.randomInputs = randomInputs;
-  bindingOptions.randomWeights = randomWeights;
-  auto lookupWeight = [&](StringRef name) -> std::optional<WeightView> {
-    const WeightTensor *t = weights ? weights->lookup(name) : nullptr;
-    if (!t)
-      return std::nullopt;
-    return WeightView{t->dtype, t->shape, t->data};
-  };
-  auto report = [&](InputSource source, const Twine &message) {
-    if (source == InputSource::Weights)
-      emitError(fileLoc) << message;
-    else
-      llvm::errs() << "nngraph-run: " << message << "\n";
-  };
-  FailureOr<std::vector<NpyArray>> bound =
-      bindInputs(exe->getInputs(), lookupWeight, files, bindingOptions, report);
-  if (failed(bound))
+  FailureOr<std::vector<NpyArray>> inputs =
+      bindAllInputs(*exe, weights.get(), files, fileLoc);
+  if (failed(inputs))
     return 1;
-  std::vector<NpyArray> arrays = std::move(*bound);
+  std::vector<NpyArray> outputs;
   for (const TensorInfo &info : exe->getOutputs())
-    arrays.push_back(info.allocate());
+    outputs.push_back(info.allocate());
   std::vector<void *> buffers;
-  for (NpyArray &a : arrays)
+  for (NpyArray &a : llvm::concat<NpyArray>(*inputs, outputs))
     buffers.push_back(a.bytes.data());
 
-  std::vector<double> times;
-  for (unsigned r = 0; r < std::max(1u, unsigned(repeat)); ++r) {
-    auto t = Clock::now();
-    if (llvm::Error err = exe->invoke(buffers)) {
-      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
-      return 1;
-    }
-    times.push_back(secondsSince(t));
-  }
-  std::sort(times.begin(), times.end());
-
-  size_t numInputs = exe->getInputs().size();
-  for (auto [i, info] : llvm::enumerate(exe->getOutputs())) {
-    const NpyArray &a = arrays[numInputs + i];
-    llvm::outs() << summarizeOutput(info.name, a, topK) << "\n";
-    if (outputDir.empty())
-      continue;
-    llvm::sys::fs::create_directories(outputDir);
-    SmallString<128> path(outputDir);
-    std::string fileName = info.name;
-    std::replace_if(
-        fileName.begin(), fileName.end(),
-        [](char c) { return c == '/' || c == ':' || c == ' '; }, '_');
-    llvm::sys::path::append(path, fileName + ".npy");
-    if (llvm::Error err = writeNpy(a, path)) {
-      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
-      return 1;
-    }
-  }
+  FailureOr<std::vector<double>> times = runRepeatedly(*exe, buffers);
+  if (failed(times) || failed(writeOutputs(exe->getOutputs(), outputs)))
+    return 1;
   llvm::outs() << llvm::format("compile time: %.3f s\n", compileSeconds)
                << llvm::format("run time (median of %zu): %.6f s\n",
-                               times.size(), times[times.size() / 2]);
+                               times->size(), (*times)[times->size() / 2]);
   return 0;
 }
 

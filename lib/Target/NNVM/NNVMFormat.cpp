@@ -83,6 +83,7 @@ static std::unique_ptr<WeightFile> readFormatWeights(StringRef path,
   for (const nnvm::ParamTensor &t : file->tensors) {
     WeightTensor &w = tensors.emplace_back();
     w.name = nnvm::getParamVariableName(t.name).str();
+    w.key = t.name;
     w.dtype = nnvm::getDTypeName(t.dtype).str();
     w.shape.assign(t.shape.begin(), t.shape.end());
     w.data = t.data;

@@ -87,8 +87,10 @@ struct ModelExportOptions {
 
 /// One tensor of a weights file: a view of the file's data.
 struct WeightTensor {
-  /// The variable name in the graph (file-specific prefixes dropped).
+  /// The variable name in the graph (file-specific prefixes dropped) and
+  /// the tensor's key in the file ("arg:fc_weight"), for messages.
   std::string name;
+  std::string key;
   /// nngraph's dtype name ("float32").
   std::string dtype;
   llvm::SmallVector<int64_t> shape;
