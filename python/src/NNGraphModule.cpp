@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Diagnostics.h"
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Execution/InputBinding.h"
 #include "nngraph/InitAll.h"
@@ -53,129 +54,9 @@
 namespace nb = nanobind;
 using namespace mlir;
 using namespace mlir::nngraph;
+using namespace mlir::nngraph::py;
 
 namespace {
-
-//===----------------------------------------------------------------------===//
-// Diagnostics
-//===----------------------------------------------------------------------===//
-
-/// One diagnostic as Python sees it: (severity, location, message, notes).
-using DiagTuple =
-    std::tuple<std::string, std::string, std::string,
-               std::vector<std::tuple<std::string, std::string, std::string>>>;
-
-/// Thrown to unwind to the binding layer, which turns it into
-/// nngraph.DiagnosticError.
-struct DiagnosticFailure {
-  std::string summary;
-  std::vector<DiagTuple> diagnostics;
-};
-
-std::string formatLocation(Location loc) {
-  if (auto file = dyn_cast<FileLineColLoc>(loc))
-    return (file.getFilename().strref() + ":" + Twine(file.getLine()) + ":" +
-            Twine(file.getColumn()))
-        .str();
-  if (auto name = dyn_cast<NameLoc>(loc)) {
-    std::string child = isa<UnknownLoc>(name.getChildLoc())
-                            ? std::string()
-                            : " (" + formatLocation(name.getChildLoc()) + ")";
-    return name.getName().str() + child;
-  }
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    std::string s;
-    for (Location l : fused.getLocations())
-      s += (s.empty() ? "" : ", ") + formatLocation(l);
-    return s;
-  }
-  if (isa<UnknownLoc>(loc))
-    return "";
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  loc.print(os);
-  return s;
-}
-
-const char *severityName(DiagnosticSeverity severity) {
-  switch (severity) {
-  case DiagnosticSeverity::Error:
-    return "error";
-  case DiagnosticSeverity::Warning:
-    return "warning";
-  case DiagnosticSeverity::Note:
-    return "note";
-  case DiagnosticSeverity::Remark:
-    return "remark";
-  }
-  return "error";
-}
-
-/// Collects every diagnostic of `context` while alive. `fail` raises them;
-/// `finish` turns the warnings of a successful call into Python warnings.
-class DiagnosticCapture {
-public:
-  explicit DiagnosticCapture(MLIRContext *context) : context(context) {
-    id = context->getDiagEngine().registerHandler([this](Diagnostic &diag) {
-      std::vector<std::tuple<std::string, std::string, std::string>> notes;
-      for (Diagnostic &note : diag.getNotes())
-        notes.emplace_back(severityName(note.getSeverity()),
-                           formatLocation(note.getLocation()), note.str());
-      records.emplace_back(severityName(diag.getSeverity()),
-                           formatLocation(diag.getLocation()), diag.str(),
-                           std::move(notes));
-      return success();
-    });
-  }
-  ~DiagnosticCapture() { context->getDiagEngine().eraseHandler(id); }
-
-  /// Adds an error that did not come through the context (llvm::Error).
-  void addError(StringRef location, StringRef message) {
-    records.emplace_back(
-        "error", location.str(), message.str(),
-        std::vector<std::tuple<std::string, std::string, std::string>>{});
-  }
-
-  [[noreturn]] void fail(StringRef what) {
-    size_t errors = 0;
-    for (const DiagTuple &d : records)
-      errors += std::get<0>(d) == "error";
-    std::string summary = what.str();
-    if (errors == 0)
-      summary += " (no diagnostic was reported)";
-    else {
-      summary +=
-          ": " + std::to_string(errors) + (errors == 1 ? " error" : " errors");
-      for (const DiagTuple &d : records) {
-        if (std::get<0>(d) != "error")
-          continue;
-        summary += "\n  ";
-        if (!std::get<1>(d).empty())
-          summary += std::get<1>(d) + ": ";
-        summary += std::get<2>(d);
-      }
-    }
-    throw DiagnosticFailure{summary, std::move(records)};
-  }
-
-  void finish() {
-    for (const DiagTuple &d : records) {
-      if (std::get<0>(d) != "warning")
-        continue;
-      std::string text = std::get<1>(d).empty()
-                             ? std::get<2>(d)
-                             : std::get<1>(d) + ": " + std::get<2>(d);
-      if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 2) < 0)
-        throw nb::python_error();
-    }
-    records.clear();
-  }
-
-private:
-  MLIRContext *context;
-  DiagnosticEngine::HandlerID id;
-  std::vector<DiagTuple> records;
-};
 
 //===----------------------------------------------------------------------===//
 // Modules
