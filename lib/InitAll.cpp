@@ -14,11 +14,7 @@
 #include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
 #include "nngraph/Pipelines/Pipelines.h"
 #include "nngraph/Target/Common/ExportSupport.h"
-#include "nngraph/Target/DOT/DOTExport.h"
-#include "nngraph/Target/LightNet/TranslateRegistration.h"
-#include "nngraph/Target/NNVM/TranslateRegistration.h"
-#include "nngraph/Target/RelayViz/TranslateRegistration.h"
-#include "nngraph/Target/XOC/TranslateRegistration.h"
+#include "nngraph/Target/Formats/FormatRegistry.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -46,11 +42,7 @@ void mlir::nngraph::registerAllPasses() {
 }
 
 void mlir::nngraph::registerAllTranslations() {
-  // One register<Format>Translations() call per format.
-  nnvm::registerNNVMTranslations();
-  lightnet::registerLightNetTranslations();
-  xoc::registerXOCTranslations();
-  relayviz::registerRelayVizTranslations();
-  dot::registerDOTTranslations();
+  // Every row of the format registry registers its own translations.
+  registerFormatTranslations();
   registerGraphSummaryTranslation();
 }

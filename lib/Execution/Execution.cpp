@@ -1,33 +1,29 @@
-//===- Execution.cpp - load, compile and run models -------------*- C++ -*-===//
+//===- Execution.cpp - compile and run models -------------------*- C++ -*-===//
 //
 // Part of the nngraph project.
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements the model loading, weight binding and JIT execution
-// declared in Execution.h, shared by nngraph-run and the Python package.
+// This file implements the signature, JIT compilation and execution,
+// deterministic random values and output summaries declared in
+// Execution.h, shared by nngraph-run and the Python package.
 //
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Pipelines/Pipelines.h"
 #include "nngraph/Target/Common/ExportSupport.h"
-#include "nngraph/Target/LightNet/LightNetImport.h"
-#include "nngraph/Target/NNVM/NNVMImport.h"
-#include "nngraph/Target/RelayViz/RelayVizImport.h"
-#include "nngraph/Target/XOC/XOCImport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <mutex>
 #include <random>
 
@@ -35,180 +31,8 @@ using namespace mlir;
 using namespace mlir::nngraph;
 
 //===----------------------------------------------------------------------===//
-// Loading
+// Random values and summaries
 //===----------------------------------------------------------------------===//
-
-ArrayRef<StringRef> nngraph::getModelFormats() {
-  static const StringRef formats[] = {"nnvm", "lightnet", "xoc", "relayviz",
-                                      "mlir"};
-  return formats;
-}
-
-/// The keys of the top-level JSON object of `text` and of its "graph"
-/// object, with the string value of "format", read by one scan that builds
-/// no DOM and does not recurse: the importer parses the file afterwards
-/// (once, with its nesting bound), and detection must not parse it first.
-/// Stops at the end of the top-level object; malformed text just ends it.
-static void scanTopLevelKeys(StringRef text, llvm::StringSet<> &keys,
-                             std::string &formatValue) {
-  unsigned depth = 0, graphDepth = 0;
-  bool graphNext = false;
-  auto isKeyDepth = [&] {
-    return depth == 1 || (graphDepth && depth == graphDepth);
-  };
-  for (size_t i = 0, e = text.size(); i < e; ++i) {
-    char c = text[i];
-    if (c == '{' || c == '[') {
-      ++depth;
-      if (graphNext && c == '{' && depth == 2)
-        graphDepth = depth;
-      graphNext = false;
-    } else if (c == '}' || c == ']') {
-      if (depth == graphDepth)
-        graphDepth = 0;
-      if (depth <= 1)
-        return;
-      --depth;
-    } else if (c == '"') {
-      size_t begin = ++i;
-      while (i < e && text[i] != '"')
-        i += text[i] == '\\' ? 2 : 1;
-      if (i >= e)
-        return;
-      StringRef str = text.slice(begin, i);
-      size_t next = text.find_first_not_of(" \t\r\n", i + 1);
-      bool isKey = next != StringRef::npos && text[next] == ':';
-      if (!isKey || !isKeyDepth())
-        continue;
-      keys.insert(str);
-      graphNext = depth == 1 && str == "graph";
-      if (str == "format") {
-        size_t v = text.find_first_not_of(" \t\r\n", next + 1);
-        if (v != StringRef::npos && text[v] == '"')
-          formatValue = text.slice(v + 1, text.find('"', v + 1)).str();
-      }
-    }
-  }
-}
-
-std::string nngraph::detectModelFormat(StringRef path, StringRef text) {
-  if (path.ends_with(".mlir") || path.ends_with(".mlirbc"))
-    return "mlir";
-  StringRef head = text.ltrim();
-  if (!head.starts_with("{")) {
-    // MLIR text starts with a module, a function or an attribute alias; a
-    // JSON array is none of the formats; anything else is left to the
-    // LightNet importer, which reports the syntax error (or strips comments
-    // in lenient mode).
-    if (head.starts_with("module") || head.starts_with("func.func") ||
-        head.starts_with("#") || head.starts_with("//"))
-      return "mlir";
-    return head.starts_with("[") ? "" : "lightnet";
-  }
-  llvm::StringSet<> keys;
-  std::string formatValue;
-  scanTopLevelKeys(head, keys, formatValue);
-  if (formatValue == "relayviz")
-    return "relayviz";
-  if (keys.contains("tensors"))
-    return "xoc";
-  if (keys.contains("heads") || keys.contains("arg_nodes"))
-    return "nnvm";
-  return "lightnet";
-}
-
-OwningOpRef<ModuleOp> nngraph::loadModel(llvm::SourceMgr &sourceMgr,
-                                         MLIRContext *context,
-                                         const LoadOptions &options) {
-  const llvm::MemoryBuffer *buffer =
-      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  std::string format = options.format;
-  if (format.empty())
-    format =
-        detectModelFormat(buffer->getBufferIdentifier(), buffer->getBuffer());
-  if (format == "mlir")
-    return parseSourceFile<ModuleOp>(sourceMgr, context);
-  if (format == "nnvm") {
-    nnvm::ImportOptions importOptions;
-    importOptions.inputShapes = options.inputShapes;
-    importOptions.strict = options.strict;
-    return nnvm::importNNVMGraph(sourceMgr, context, importOptions);
-  }
-  if (format == "lightnet") {
-    lightnet::ImportOptions importOptions;
-    importOptions.strict = options.strict;
-    importOptions.lenient = options.lenient;
-    importOptions.undefinedAsInputs = options.undefinedAsInputs;
-    return lightnet::importLightNet(sourceMgr, context, importOptions);
-  }
-  if (format == "xoc") {
-    xoc::ImportOptions importOptions;
-    importOptions.strict = options.strict;
-    return xoc::importXOCGraph(sourceMgr, context, importOptions);
-  }
-  if (format == "relayviz") {
-    relayviz::ImportOptions importOptions;
-    importOptions.strict = options.strict;
-    return relayviz::importRelayViz(sourceMgr, context, importOptions);
-  }
-  Location loc = FileLineColLoc::get(context, buffer->getBufferIdentifier(),
-                                     /*line=*/0, /*column=*/0);
-  if (options.format.empty())
-    emitError(loc) << "cannot tell the model format: JSON of none of "
-                      "nnvm, lightnet, xoc, relayviz";
-  else
-    emitError(loc) << "unknown model format '" << options.format
-                   << "' (expected nnvm, lightnet, xoc, relayviz or mlir)";
-  return nullptr;
-}
-
-//===----------------------------------------------------------------------===//
-// Weights
-//===----------------------------------------------------------------------===//
-
-std::unique_ptr<WeightFile> WeightFile::read(StringRef path, Location loc) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer) {
-    emitError(loc) << "cannot read weights '" << path
-                   << "': " << buffer.getError().message();
-    return nullptr;
-  }
-  // The tensors are views of the (mapped) file, which they keep alive.
-  std::shared_ptr<const llvm::MemoryBuffer> shared = std::move(*buffer);
-  llvm::Expected<nnvm::ParamsFile> file = nnvm::readParams(shared);
-  if (!file) {
-    emitError(loc) << "'" << path << "': " << llvm::toString(file.takeError());
-    return nullptr;
-  }
-  std::unique_ptr<WeightFile> result(new WeightFile());
-  result->file = std::move(*file);
-  for (const nnvm::ParamTensor &t : result->file.tensors)
-    result->byName[nnvm::getParamVariableName(t.name)] = &t;
-  return result;
-}
-
-FailureOr<NpyArray> nngraph::readWeight(const WeightFile &file,
-                                        const TensorInfo &info, Location loc) {
-  const nnvm::ParamTensor *t = file.lookup(info.name);
-  if (!t)
-    return failure();
-  NpyArray a = info.allocate();
-  if (!llvm::equal(ArrayRef<int64_t>(t->shape),
-                   ArrayRef<int64_t>(info.shape)) ||
-      nnvm::getDTypeName(t->dtype) != info.dtype ||
-      t->data.size() != a.bytes.size()) {
-    std::string got = nnvm::getDTypeName(t->dtype).str() + " [";
-    for (auto [i, d] : llvm::enumerate(t->shape))
-      got += (i ? ", " : "") + std::to_string(d);
-    emitError(loc) << "weight '" << info.name << "' is " << got
-                   << "] in the params file, the model expects "
-                   << info.describe();
-    return failure();
-  }
-  llvm::copy(t->data, a.bytes.begin());
-  return a;
-}
 
 void nngraph::fillUniform(NpyArray &array, unsigned seed, double lo,
                           double hi) {
@@ -220,6 +44,41 @@ void nngraph::fillUniform(NpyArray &array, unsigned seed, double lo,
 
 unsigned nngraph::getWeightSeed(unsigned seed, StringRef name) {
   return seed + name.size();
+}
+
+std::string nngraph::summarizeOutput(StringRef name, const NpyArray &a,
+                                     unsigned topK) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "output " << name << ": " << a.describe();
+  int64_t n = a.numElements();
+  if (n > 0) {
+    double lo = a.get(0), hi = a.get(0), sum = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      double v = a.get(i);
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+      sum += v;
+    }
+    os << llvm::format(" min %.6g max %.6g mean %.6g", lo, hi, sum / n);
+    os << " first [";
+    for (int64_t i = 0; i < std::min<int64_t>(n, 6); ++i)
+      os << (i ? ", " : "") << llvm::format("%.6g", a.get(i));
+    os << (n > 6 ? ", ...]" : "]");
+  }
+  if (topK == 0 || a.shape.empty() || a.shape.back() == 0)
+    return text;
+  int64_t row = a.shape.back();
+  std::vector<int64_t> order(row);
+  for (int64_t i = 0; i < row; ++i)
+    order[i] = i;
+  int64_t k = std::min<int64_t>(topK, row);
+  std::partial_sort(order.begin(), order.begin() + k, order.end(),
+                    [&](int64_t x, int64_t y) { return a.get(x) > a.get(y); });
+  os << "\n  top-" << k << ":";
+  for (int64_t i = 0; i < k; ++i)
+    os << " " << order[i] << llvm::format(" (%.4g)", a.get(order[i]));
+  return text;
 }
 
 //===----------------------------------------------------------------------===//

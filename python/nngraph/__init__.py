@@ -8,9 +8,10 @@ A few calls take a model file to numbers::
     exe = nngraph.compile(model)
     (probs,) = exe(np.random.rand(1, 3, 224, 224).astype(np.float32))
 
-Formats: NNVM graph JSON (MXNet symbol files, TVM graph-executor JSON, with
-``.params`` weights), LightNet, XOC, RelayViz and MLIR text. Every error is
-raised as :class:`DiagnosticError` with all the messages of the call.
+Formats: those of nngraph's format registry (:data:`FORMATS` to load,
+:data:`EXPORT_FORMATS` to export, :func:`formats` lists them) and MLIR text.
+Every error is raised as :class:`DiagnosticError` with all the messages of
+the call.
 """
 
 import os
@@ -22,14 +23,25 @@ import numpy as np
 from ._diagnostics import Diagnostic, DiagnosticError
 from . import _nngraph
 
-__all__ = ["load", "compile", "Model", "Executable", "TensorSpec",
-           "Diagnostic", "DiagnosticError", "FORMATS", "EXPORT_FORMATS"]
+__all__ = ["load", "compile", "formats", "detect_format", "Model",
+           "Executable", "TensorSpec", "Diagnostic", "DiagnosticError",
+           "FORMATS", "EXPORT_FORMATS"]
 
-#: Formats :func:`load` reads.
+#: Formats :func:`load` reads (from the format registry).
 FORMATS: Tuple[str, ...] = tuple(_nngraph.formats())
-#: Formats :meth:`Model.export` writes.
-EXPORT_FORMATS: Tuple[str, ...] = ("mxnet", "nnvm", "tvm", "lightnet", "xoc",
-                                   "relayviz", "dot", "mlir")
+#: Formats :meth:`Model.export` writes (from the format registry).
+EXPORT_FORMATS: Tuple[str, ...] = tuple(_nngraph.export_formats())
+
+
+def formats() -> List[str]:
+    """The formats :func:`load` reads, as the format registry lists them."""
+    return list(FORMATS)
+
+
+def detect_format(path: Union[str, os.PathLike]) -> str:
+    """The format :func:`load` detects for the file ``path`` ("" when it is
+    JSON of none of the formats)."""
+    return _nngraph.detect_format(os.fspath(path))
 
 _NUMPY_DTYPES = {
     "float16": np.float16, "float32": np.float32, "float64": np.float64,
@@ -58,16 +70,31 @@ def _spec(t) -> TensorSpec:
     return TensorSpec(name, tuple(shape) if shape is not None else None, dtype)
 
 
-def _shape_strings(input_shapes) -> List[str]:
+def _input_shapes(input_shapes) -> List[tuple]:
+    """(name, dims with None for unknown sizes, dtype) per input: a dict
+    gives dims, strings "name=1x3x224x224" are parsed by the library."""
     if input_shapes is None:
         return []
     if isinstance(input_shapes, dict):
-        out = []
-        for name, shape in input_shapes.items():
-            dims = "x".join("?" if d is None else str(int(d)) for d in shape)
-            out.append(f"{name}={dims}")
-        return out
-    return [str(s) for s in input_shapes]
+        return [(name, [None if d is None else int(d) for d in shape], "")
+                for name, shape in input_shapes.items()]
+    return [tuple(s) if isinstance(s, tuple) else
+            _nngraph.parse_input_shape(str(s)) for s in input_shapes]
+
+
+def _plan(inputs, weight_names=(), named_names=(), random_inputs=None,
+          random_weights=None):
+    """The library's input-binding policy (nngraph-run's): for
+    ``inputs`` as (name, is_weight, has_static_shape), the source of each
+    value (source, seed, low, high) and the missing-weights and
+    missing-inputs messages."""
+    return _nngraph.plan_inputs(list(inputs), list(weight_names),
+                                list(named_names), random_inputs,
+                                random_weights)
+
+
+def _static(shape) -> bool:
+    return shape is not None and None not in shape
 
 
 class Model:
@@ -85,7 +112,8 @@ class Model:
 
     @property
     def source_format(self) -> str:
-        """The format the model was read from ("mxnet", "xoc", ...)."""
+        """The format the model was read from, as its importer records it
+        ("" for MLIR)."""
         return self._module.source_format
 
     def _is_weight(self, t) -> bool:
@@ -135,11 +163,7 @@ class Model:
         module = self._module
         if params_path is not None:
             module = module.clone()
-            missing = [s.name for s in self.weight_specs
-                       if s.name not in self.weights]
-            if missing:
-                raise ValueError("weights without values: " + ", ".join(missing)
-                                 + " (load with params= or random_weights=)")
+            self._check_weights()
             module.bind_weights(self.weights)
         text = module.export(format, params_path)
         if path is None:
@@ -147,6 +171,14 @@ class Model:
         with open(path, "w") as f:
             f.write(text)
         return None
+
+    def _check_weights(self) -> None:
+        """Raises ValueError when a weight has no value."""
+        specs = self.weight_specs
+        _, missing, _ = _plan([(s.name, True, True) for s in specs],
+                              weight_names=self.weights)
+        if missing:
+            raise ValueError(missing + " (load with params= or random_weights=)")
 
     def __repr__(self) -> str:
         ins = ", ".join(f"{s.name}: {s.dtype}{list(s.shape) if s.shape is not None else '[*]'}"
@@ -184,7 +216,7 @@ def load(path: Union[str, os.PathLike], format: Optional[str] = None,
       FileNotFoundError: when a file cannot be read.
     """
     module = _nngraph.Module.load(os.fspath(path), format,
-                                  _shape_strings(input_shapes), strict,
+                                  _input_shapes(input_shapes), strict,
                                   lenient, undefined_as_inputs)
     weights: Dict[str, np.ndarray] = {}
     if params is not None:
@@ -192,15 +224,16 @@ def load(path: Union[str, os.PathLike], format: Optional[str] = None,
             raise FileNotFoundError(f"cannot read weights '{params}'")
         weights = _nngraph.read_weights(os.fspath(params))
     model = Model(module)
-    for t in module.inputs:
-        spec = _spec(t)
-        if spec.name in weights:
+    specs = [_spec(t) for t in module.inputs]
+    choices, _, _ = _plan([(s.name, t[3], _static(s.shape))
+                           for s, t in zip(specs, module.inputs)],
+                          weight_names=weights, random_weights=random_weights)
+    for spec, (source, seed, low, high) in zip(specs, choices):
+        if source == "weights":
             model.weights[spec.name] = weights[spec.name]
-        elif t[3] and random_weights is not None and spec.shape is not None \
-                and None not in spec.shape:
+        elif source == "random-weight":
             model.weights[spec.name] = _nngraph.random_array(
-                list(spec.shape), spec.dtype,
-                _nngraph.weight_seed(random_weights, spec.name), -0.5, 0.5)
+                list(spec.shape), spec.dtype, seed, low, high)
     return model
 
 
@@ -254,9 +287,10 @@ class Executable:
             if name in given:
                 raise TypeError(f"input '{name}' given twice")
             given[name] = a
-        missing = [s.name for s in specs if s.name not in given]
+        _, _, missing = _plan([(s.name, False, True) for s in specs],
+                              named_names=given)
         if missing:
-            raise TypeError("missing inputs: " + ", ".join(missing))
+            raise TypeError(missing)
         arrays = list(self._weights)
         for pos, spec in zip(self._data_positions, specs):
             a = given[spec.name]
@@ -307,10 +341,7 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     """
     if target != "cpu":
         raise ValueError(f"unknown target '{target}' (expected 'cpu')")
-    missing = [s.name for s in model.weight_specs if s.name not in model.weights]
-    if missing:
-        raise ValueError("weights without values: " + ", ".join(missing)
-                         + " (load with params= or random_weights=)")
+    model._check_weights()
     exe = _nngraph.Executable.compile(model._module, opt_level,
                                       fuse_elementwise, _runtime_libs())
     return Executable(exe, model.weights)

@@ -16,6 +16,7 @@ import time
 import numpy as np
 
 import nngraph
+from nngraph import _nngraph
 
 
 def _load(args) -> "nngraph.Model":
@@ -37,21 +38,6 @@ def _convert(args) -> int:
     return 0
 
 
-def _summary(name: str, a: np.ndarray, top_k: int) -> str:
-    line = f"output {name}: {a.dtype} {list(a.shape)}"
-    if a.size:
-        f = a.astype(np.float64).ravel()
-        first = ", ".join(f"{v:.6g}" for v in f[:6])
-        line += (f" min {f.min():.6g} max {f.max():.6g} mean {f.mean():.6g}"
-                 f" first [{first}{', ...' if f.size > 6 else ''}]")
-    if top_k and a.ndim and a.shape[-1]:
-        row = a.reshape(-1, a.shape[-1])[0].astype(np.float64)
-        k = min(top_k, row.size)
-        order = sorted(range(row.size), key=lambda i: -row[i])[:k]
-        line += f"\n  top-{k}:" + "".join(f" {i} ({row[i]:.4g})" for i in order)
-    return line
-
-
 def _run(args) -> int:
     arrays = {}
     for spec in args.input or []:
@@ -59,28 +45,36 @@ def _run(args) -> int:
         if not path:
             raise SystemExit(f"--input expects NAME=FILE.npy, got '{spec}'")
         arrays[name] = np.load(path)
-    shapes = list(args.input_shape or [])
-    given = {s.partition("=")[0] for s in shapes}
+    # Parsed once here; inputs given as float32 .npy files have the shape of
+    # the file unless told otherwise, as in nngraph-run.
+    shapes = {}
+    for spec in args.input_shape or []:
+        name, dims, dtype = _nngraph.parse_input_shape(spec)
+        shapes[name] = (dims, dtype)
     for name, a in arrays.items():
-        if name not in given and a.dtype == np.float32:
-            shapes.append(f"{name}=" + "x".join(str(d) for d in a.shape))
-    args.input_shape = shapes
+        if name not in shapes and a.dtype == np.float32:
+            shapes[name] = (list(a.shape), "")
+    args.input_shape = [(n, d, t) for n, (d, t) in shapes.items()]
     start = time.perf_counter()
     model = _load(args)
     exe = nngraph.compile(model)
     compile_seconds = time.perf_counter() - start
+    # nngraph-run's binding policy: named arrays, else random values.
+    choices, _, _ = _nngraph.plan_inputs(
+        [(s.name, False, True) for s in exe.inputs], [], list(arrays),
+        args.random_inputs, None)
     feeds = {}
-    for spec in exe.inputs:
-        if spec.name in arrays:
+    for spec, (source, seed, low, high) in zip(exe.inputs, choices):
+        if source == "named":
             feeds[spec.name] = arrays[spec.name]
         else:
-            from nngraph import _nngraph
             feeds[spec.name] = _nngraph.random_array(
-                list(spec.shape), spec.dtype, args.random_inputs, 0.0, 1.0)
+                list(spec.shape), spec.dtype, seed, low, high)
     timing = exe.benchmark(repeat=args.repeat, warmup=0, **feeds)
     outputs = exe(**feeds)
     for spec, a in zip(exe.outputs, outputs):
-        print(_summary(spec.name, a, args.top_k))
+        print(_nngraph.summarize(spec.name, np.ascontiguousarray(a),
+                                 args.top_k))
         if args.output_dir:
             os.makedirs(args.output_dir, exist_ok=True)
             safe = "".join("_" if c in "/: " else c for c in spec.name)
@@ -98,7 +92,7 @@ def main(argv=None) -> int:
     def common(p):
         p.add_argument("model")
         p.add_argument("--format", choices=nngraph.FORMATS)
-        p.add_argument("--params", help=".params weights of NNVM models")
+        p.add_argument("--params", help="weights file of the model (.params)")
         p.add_argument("--input-shape", action="append",
                        help="graph input shape, name=1x3x224x224")
         p.add_argument("--strict", action="store_true",
@@ -113,7 +107,8 @@ def main(argv=None) -> int:
     c.add_argument("--to", required=True, choices=nngraph.EXPORT_FORMATS)
     c.add_argument("-o", "--output", help="output file (default: stdout)")
     c.add_argument("--export-params",
-                   help="also write the weights as .params (NNVM family)")
+                   help="also write the weights (.params), for formats that "
+                        "write weights files")
     c.add_argument("--random-weights", type=int)
     c.set_defaults(func=_convert)
 

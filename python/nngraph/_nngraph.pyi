@@ -10,15 +10,41 @@ _TensorTuple = Tuple[str, Optional[List[Optional[int]]], str, bool]
 # (name, static shape, dtype, is_weight)
 _InfoTuple = Tuple[str, List[int], str, bool]
 
+# (name, dims with None for an unknown size, element type or "")
+_ShapeTuple = Tuple[str, List[Optional[int]], str]
+# (source, seed, low, high); source is "weights", "named", "random-weight",
+# "random-data" or "missing"
+_ChoiceTuple = Tuple[str, int, float, float]
+
 def formats() -> List[str]:
-    """The formats Module.load reads."""
+    """The formats Module.load reads, from the format registry."""
+
+def export_formats() -> List[str]:
+    """The formats Module.export writes, from the format registry."""
+
+def detect_format(path: str) -> str:
+    """The format of a model file, as loading detects it ("" for none)."""
+
+def parse_input_shape(spec: str) -> _ShapeTuple:
+    """(name, dims, dtype) of "name=1x3x?x8"; raises ValueError."""
+
+def plan_inputs(inputs: Sequence[Tuple[str, bool, bool]],
+                weight_names: Sequence[str], named_names: Sequence[str],
+                random_inputs: Optional[int],
+                random_weights: Optional[int]
+                ) -> Tuple[List[_ChoiceTuple], str, str]:
+    """Where each input's value comes from (nngraph-run's binding policy),
+    and the missing-weights and missing-inputs messages."""
+
+def summarize(name: str, array: np.ndarray, top_k: int = 0) -> str:
+    """nngraph-run's summary of an output array (no trailing newline)."""
 
 def default_shared_libs() -> List[str]:
     """The shared libraries compiled models call, as this build has them."""
 
 def read_weights(path: str) -> Dict[str, np.ndarray]:
-    """The arrays of a .params file (MXNet or TVM) by name, as read-only
-    views of the file's data. Raises DiagnosticError."""
+    """The arrays of a weights file by name, as read-only views of the
+    file's data. Raises DiagnosticError."""
 
 def random_array(shape: Sequence[int], dtype: str, seed: int, low: float,
                  high: float) -> np.ndarray:
@@ -33,7 +59,7 @@ class Module:
 
     @staticmethod
     def load(path: str, format: Optional[str] = None,
-             input_shapes: Sequence[str] = ..., strict: bool = False,
+             input_shapes: Sequence[_ShapeTuple] = ..., strict: bool = False,
              lenient: bool = False,
              undefined_as_inputs: bool = False) -> "Module":
         """Imports a model file; raises DiagnosticError."""

@@ -5,25 +5,23 @@
 //===----------------------------------------------------------------------===//
 //
 // This file implements the nanobind extension behind the `nngraph` Python
-// package: loading models of every format into MLIR modules, printing,
-// passes, exporters, weights from .params files, and compiled executables
-// that run on NumPy arrays without copying the inputs and with the GIL
-// released. Every MLIR diagnostic of a failing call is collected and raised
-// as nngraph.DiagnosticError; warnings of a successful call become Python
+// package: loading models of every format of the format registry into MLIR
+// modules, printing, passes, exporters, weights files, the input-binding
+// policy and output summaries of nngraph-run, and compiled executables that
+// run on NumPy arrays without copying the inputs and with the GIL released.
+// Every MLIR diagnostic of a failing call is collected and raised as
+// nngraph.DiagnosticError; warnings of a successful call become Python
 // warnings. The pure-Python layer (nngraph/__init__.py) gives the API its
 // final shape.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Diagnostics.h"
 #include "nngraph/Execution/Execution.h"
+#include "nngraph/Execution/InputBinding.h"
 #include "nngraph/InitAll.h"
 #include "nngraph/Target/Common/ExportSupport.h"
-#include "nngraph/Target/DOT/DOTExport.h"
-#include "nngraph/Target/LightNet/LightNetExport.h"
-#include "nngraph/Target/NNVM/NNVMExport.h"
-#include "nngraph/Target/NNVM/Params.h"
-#include "nngraph/Target/RelayViz/RelayVizExport.h"
-#include "nngraph/Target/XOC/XOCExport.h"
+#include "nngraph/Target/Formats/FormatRegistry.h"
 
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 
@@ -37,6 +35,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -55,129 +54,9 @@
 namespace nb = nanobind;
 using namespace mlir;
 using namespace mlir::nngraph;
+using namespace mlir::nngraph::py;
 
 namespace {
-
-//===----------------------------------------------------------------------===//
-// Diagnostics
-//===----------------------------------------------------------------------===//
-
-/// One diagnostic as Python sees it: (severity, location, message, notes).
-using DiagTuple =
-    std::tuple<std::string, std::string, std::string,
-               std::vector<std::tuple<std::string, std::string, std::string>>>;
-
-/// Thrown to unwind to the binding layer, which turns it into
-/// nngraph.DiagnosticError.
-struct DiagnosticFailure {
-  std::string summary;
-  std::vector<DiagTuple> diagnostics;
-};
-
-std::string formatLocation(Location loc) {
-  if (auto file = dyn_cast<FileLineColLoc>(loc))
-    return (file.getFilename().strref() + ":" + Twine(file.getLine()) + ":" +
-            Twine(file.getColumn()))
-        .str();
-  if (auto name = dyn_cast<NameLoc>(loc)) {
-    std::string child = isa<UnknownLoc>(name.getChildLoc())
-                            ? std::string()
-                            : " (" + formatLocation(name.getChildLoc()) + ")";
-    return name.getName().str() + child;
-  }
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    std::string s;
-    for (Location l : fused.getLocations())
-      s += (s.empty() ? "" : ", ") + formatLocation(l);
-    return s;
-  }
-  if (isa<UnknownLoc>(loc))
-    return "";
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  loc.print(os);
-  return s;
-}
-
-const char *severityName(DiagnosticSeverity severity) {
-  switch (severity) {
-  case DiagnosticSeverity::Error:
-    return "error";
-  case DiagnosticSeverity::Warning:
-    return "warning";
-  case DiagnosticSeverity::Note:
-    return "note";
-  case DiagnosticSeverity::Remark:
-    return "remark";
-  }
-  return "error";
-}
-
-/// Collects every diagnostic of `context` while alive. `fail` raises them;
-/// `finish` turns the warnings of a successful call into Python warnings.
-class DiagnosticCapture {
-public:
-  explicit DiagnosticCapture(MLIRContext *context) : context(context) {
-    id = context->getDiagEngine().registerHandler([this](Diagnostic &diag) {
-      std::vector<std::tuple<std::string, std::string, std::string>> notes;
-      for (Diagnostic &note : diag.getNotes())
-        notes.emplace_back(severityName(note.getSeverity()),
-                           formatLocation(note.getLocation()), note.str());
-      records.emplace_back(severityName(diag.getSeverity()),
-                           formatLocation(diag.getLocation()), diag.str(),
-                           std::move(notes));
-      return success();
-    });
-  }
-  ~DiagnosticCapture() { context->getDiagEngine().eraseHandler(id); }
-
-  /// Adds an error that did not come through the context (llvm::Error).
-  void addError(StringRef location, StringRef message) {
-    records.emplace_back(
-        "error", location.str(), message.str(),
-        std::vector<std::tuple<std::string, std::string, std::string>>{});
-  }
-
-  [[noreturn]] void fail(StringRef what) {
-    size_t errors = 0;
-    for (const DiagTuple &d : records)
-      errors += std::get<0>(d) == "error";
-    std::string summary = what.str();
-    if (errors == 0)
-      summary += " (no diagnostic was reported)";
-    else {
-      summary +=
-          ": " + std::to_string(errors) + (errors == 1 ? " error" : " errors");
-      for (const DiagTuple &d : records) {
-        if (std::get<0>(d) != "error")
-          continue;
-        summary += "\n  ";
-        if (!std::get<1>(d).empty())
-          summary += std::get<1>(d) + ": ";
-        summary += std::get<2>(d);
-      }
-    }
-    throw DiagnosticFailure{summary, std::move(records)};
-  }
-
-  void finish() {
-    for (const DiagTuple &d : records) {
-      if (std::get<0>(d) != "warning")
-        continue;
-      std::string text = std::get<1>(d).empty()
-                             ? std::get<2>(d)
-                             : std::get<1>(d) + ": " + std::get<2>(d);
-      if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 2) < 0)
-        throw nb::python_error();
-    }
-    records.clear();
-  }
-
-private:
-  MLIRContext *context;
-  DiagnosticEngine::HandlerID id;
-  std::vector<DiagTuple> records;
-};
 
 //===----------------------------------------------------------------------===//
 // Modules
@@ -217,6 +96,34 @@ TensorTuple describeTensor(StringRef name, Type type, bool isWeight) {
   return {name.str(), shape, dtype, isWeight};
 }
 
+/// One input shape as Python passes it: (name, dims with None for an
+/// unknown size, element type or "").
+using ShapeTuple = std::tuple<std::string, std::vector<Dim>, std::string>;
+
+InputShapes toInputShapes(const std::vector<ShapeTuple> &tuples) {
+  InputShapes shapes;
+  for (const auto &[name, dims, dtype] : tuples) {
+    InputShape &shape = shapes[name];
+    for (Dim d : dims)
+      shape.dims.push_back(d ? *d : ShapedType::kDynamic);
+    shape.dtype = dtype;
+  }
+  return shapes;
+}
+
+/// Parses "name=1x3x?x8[xf16]" as the command lines spell input shapes;
+/// raises ValueError.
+ShapeTuple parseShapeSpec(const std::string &spec) {
+  InputShapes shapes;
+  if (llvm::Error err = parseInputShape(spec, shapes))
+    throw nb::value_error(llvm::toString(std::move(err)).c_str());
+  auto &[name, shape] = shapes.front();
+  std::vector<Dim> dims;
+  for (int64_t d : shape.dims)
+    dims.push_back(ShapedType::isDynamic(d) ? Dim() : Dim(d));
+  return {name, dims, shape.dtype};
+}
+
 class PyModule {
 public:
   PyModule(std::shared_ptr<MLIRContext> context, OwningOpRef<ModuleOp> module)
@@ -224,7 +131,7 @@ public:
 
   static PyModule load(const std::string &path,
                        const std::optional<std::string> &format,
-                       const std::vector<std::string> &inputShapes, bool strict,
+                       const std::vector<ShapeTuple> &inputShapes, bool strict,
                        bool lenient, bool undefinedAsInputs) {
     std::shared_ptr<MLIRContext> context = makeContext();
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
@@ -239,10 +146,10 @@ public:
     DiagnosticCapture capture(context.get());
     LoadOptions options;
     options.format = format.value_or("");
-    options.inputShapes = inputShapes;
-    options.strict = strict;
-    options.lenient = lenient;
-    options.undefinedAsInputs = undefinedAsInputs;
+    options.import.inputShapes = toInputShapes(inputShapes);
+    options.import.strict = strict;
+    options.import.lenient = lenient;
+    options.import.undefinedAsInputs = undefinedAsInputs;
     OwningOpRef<ModuleOp> module = loadModel(sourceMgr, context.get(), options);
     if (!module || failed(verify(*module)))
       capture.fail("cannot load '" + path + "'");
@@ -344,39 +251,33 @@ public:
 
   std::string exportAs(const std::string &format,
                        const std::optional<std::string> &paramsPath) const {
+    const FormatInfo *row = lookupExportFormat(format);
+    if (!row && format != kMLIRFormatName)
+      throw nb::value_error(("unknown export format '" + format +
+                             "' (expected " + joinNames(getExportFormats()) +
+                             ")")
+                                .c_str());
+    if (paramsPath && (!row || !row->writesWeights)) {
+      // Each row that writes weights files, by its title and export names.
+      std::string writers;
+      for (const FormatInfo *f : getFormats()) {
+        if (!f->writesWeights)
+          continue;
+        std::vector<std::string> names(f->exportNames.begin(),
+                                       f->exportNames.end());
+        writers += (writers.empty() ? "" : ", ") + f->title.str() +
+                   " family of formats (" + joinNames(names, ", ") + ")";
+      }
+      throw nb::value_error(("params_path is only written by the " + writers +
+                             ", not '" + format + "'")
+                                .c_str());
+    }
     DiagnosticCapture capture(context.get());
     std::string text;
     llvm::raw_string_ostream os(text);
-    LogicalResult result = failure();
-    std::optional<nnvm::Flavor> flavor = nnvm::parseFlavor(format);
-    if (paramsPath && !flavor)
-      throw nb::value_error(("params_path is only written by the NNVM "
-                             "family of formats (mxnet, nnvm, tvm), not '" +
-                             format + "'")
-                                .c_str());
-    if (flavor) {
-      nnvm::ExportOptions options;
-      options.flavor = flavor;
-      options.paramsPath = paramsPath.value_or("");
-      result = nnvm::exportNNVMGraph(*module, os, options);
-    } else if (format == "lightnet") {
-      result = lightnet::exportLightNet(*module, os);
-    } else if (format == "xoc") {
-      result = xoc::exportXOCGraph(*module, os, xoc::ExportOptions());
-    } else if (format == "relayviz") {
-      result = relayviz::exportRelayViz(*module, os);
-    } else if (format == "dot") {
-      result = dot::exportDOT(*module, os);
-    } else if (format == "mlir") {
-      module->print(os);
-      result = success();
-    } else {
-      throw nb::value_error(("unknown export format '" + format +
-                             "' (expected mxnet, nnvm, tvm, lightnet, xoc, "
-                             "relayviz, dot or mlir)")
-                                .c_str());
-    }
-    if (failed(result))
+    ModelExportOptions options;
+    options.weightsPath = paramsPath.value_or("");
+    if (failed(exportModel(*module, format, os, options)))
       capture.fail("cannot export to " + format);
     capture.finish();
     return text;
@@ -527,14 +428,14 @@ void PyModule::bindWeights(
 // Weights and executables
 //===----------------------------------------------------------------------===//
 
-/// The arrays of a .params file by name, as read-only NumPy views of the
+/// The arrays of a weights file by name, as read-only NumPy views of the
 /// file's data kept alive by the views.
 std::map<std::string, nb::ndarray<nb::numpy, nb::ro>>
 readWeights(const std::string &path) {
   std::shared_ptr<MLIRContext> context = std::make_shared<MLIRContext>();
   DiagnosticCapture capture(context.get());
   std::shared_ptr<WeightFile> file =
-      WeightFile::read(path, FileLineColLoc::get(context.get(), path, 0, 0));
+      readWeightFile(path, FileLineColLoc::get(context.get(), path, 0, 0));
   if (!file)
     capture.fail("cannot read weights '" + path + "'");
   std::map<std::string, nb::ndarray<nb::numpy, nb::ro>> result;
@@ -542,23 +443,19 @@ readWeights(const std::string &path) {
   nb::capsule owner(keep, [](void *p) noexcept {
     delete static_cast<std::shared_ptr<WeightFile> *>(p);
   });
-  for (const nnvm::ParamTensor &t : file->getFile().tensors) {
-    StringRef key = nnvm::getParamVariableName(t.name);
+  for (const WeightTensor &t : file->getTensors()) {
     std::string npy;
-    if (Type element =
-            getDTypeElementType(context.get(), nnvm::getDTypeName(t.dtype)))
+    if (Type element = getDTypeElementType(context.get(), t.dtype))
       npy = getNpyDType(element);
     if (npy.empty()) {
-      capture.addError(path, ("weight '" + t.name + "' has dtype " +
-                              nnvm::getDTypeName(t.dtype) +
-                              ", which NumPy cannot hold")
-                                 .str());
+      capture.addError(path, "weight '" + t.key + "' has dtype " + t.dtype +
+                                 ", which NumPy cannot hold");
       continue;
     }
     std::vector<size_t> shape(t.shape.begin(), t.shape.end());
-    result.emplace(key.str(), nb::ndarray<nb::numpy, nb::ro>(
-                                  t.data.data(), shape.size(), shape.data(),
-                                  owner, nullptr, getDLPackDType(npy)));
+    result.emplace(t.name, nb::ndarray<nb::numpy, nb::ro>(
+                               t.data.data(), shape.size(), shape.data(), owner,
+                               nullptr, getDLPackDType(npy)));
   }
   capture.finish();
   return result;
@@ -581,6 +478,87 @@ nb::ndarray<nb::numpy> randomArray(const std::vector<int64_t> &shape,
   NpyArray a = info.allocate();
   fillUniform(a, seed, lo, hi);
   return toNumPy(std::move(a), info);
+}
+
+/// The NumPy dtype string of a DLPack dtype, or "".
+std::string npyDTypeOf(nb::dlpack::dtype dt) {
+  std::string size = std::to_string(dt.bits / 8);
+  switch (nb::dlpack::dtype_code(dt.code)) {
+  case nb::dlpack::dtype_code::Float:
+    return "<f" + size;
+  case nb::dlpack::dtype_code::Int:
+    return (dt.bits == 8 ? "|i" : "<i") + size;
+  case nb::dlpack::dtype_code::UInt:
+    return (dt.bits == 8 ? "|u" : "<u") + size;
+  case nb::dlpack::dtype_code::Bool:
+    return "|b1";
+  default:
+    return "";
+  }
+}
+
+/// nngraph-run's summary of an output array (C-contiguous, on the CPU).
+std::string summarize(const std::string &name, const nb::ndarray<nb::ro> &a,
+                      unsigned topK) {
+  NpyArray array;
+  array.dtype = npyDTypeOf(a.dtype());
+  if (array.dtype.empty() || a.device_type() != nb::device::cpu::value)
+    throw nb::type_error(("cannot summarize " + describeArray(a)).c_str());
+  for (size_t i = 0; i < a.ndim(); ++i)
+    array.shape.push_back(int64_t(a.shape(i)));
+  const char *data = static_cast<const char *>(a.data());
+  array.bytes.assign(data, data + a.nbytes());
+  return summarizeOutput(name, array, topK);
+}
+
+/// (source name, seed, low, high) per input, the missing-weights and the
+/// missing-inputs messages: the binding policy of InputBinding.h.
+using ChoiceTuple = std::tuple<std::string, unsigned, double, double>;
+using PlanTuple =
+    std::tuple<std::vector<ChoiceTuple>, std::string, std::string>;
+
+/// `inputs` holds (name, is_weight, has_static_shape) per input;
+/// `weightNames` and `namedNames` the names that have values.
+PlanTuple planInputBindings(
+    const std::vector<std::tuple<std::string, bool, bool>> &inputs,
+    const std::vector<std::string> &weightNames,
+    const std::vector<std::string> &namedNames,
+    std::optional<unsigned> randomInputs,
+    std::optional<unsigned> randomWeights) {
+  llvm::StringSet<> weights, named;
+  for (const std::string &n : weightNames)
+    weights.insert(n);
+  for (const std::string &n : namedNames)
+    named.insert(n);
+  std::vector<InputQuery> queries;
+  for (const auto &[name, isWeight, isStatic] : inputs) {
+    InputQuery &q = queries.emplace_back();
+    q.name = name;
+    q.isWeight = isWeight;
+    q.hasStaticShape = isStatic;
+    q.inWeights = weights.contains(name);
+    q.inNamed = named.contains(name);
+  }
+  BindingOptions options;
+  options.randomInputs = randomInputs;
+  options.randomWeights = randomWeights;
+  InputPlan plan = planInputs(queries, options);
+  std::vector<ChoiceTuple> choices;
+  for (const InputChoice &c : plan.choices)
+    choices.emplace_back(getInputSourceName(c.source).str(), c.seed, c.low,
+                         c.high);
+  return {choices, plan.missingWeights, plan.missingInputs};
+}
+
+/// The format detectModelFormat gives the file `path` ("" for none).
+std::string detectFormat(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!buffer) {
+    PyErr_Format(PyExc_FileNotFoundError, "cannot read '%s': %s", path.c_str(),
+                 buffer.getError().message().c_str());
+    throw nb::python_error();
+  }
+  return detectModelFormat(path, (*buffer)->getBuffer());
 }
 
 using InfoTuple =
@@ -676,17 +654,26 @@ NB_MODULE(_nngraph, m) {
     }
   });
 
-  m.def("formats", [] {
-    std::vector<std::string> r;
-    for (StringRef f : getModelFormats())
-      r.push_back(f.str());
-    return r;
-  });
+  m.def("formats", &getModelFormats,
+        "The formats Module.load reads, from the format registry.");
+  m.def("export_formats", &getExportFormats,
+        "The formats Module.export writes, from the format registry.");
+  m.def("detect_format", &detectFormat, nb::arg("path"),
+        "The format of a model file, as loading detects it (\"\" for none).");
+  m.def("parse_input_shape", &parseShapeSpec, nb::arg("spec"),
+        "(name, dims, dtype) of \"name=1x3x?x8\"; raises ValueError.");
+  m.def("plan_inputs", &planInputBindings, nb::arg("inputs"),
+        nb::arg("weight_names"), nb::arg("named_names"),
+        nb::arg("random_inputs").none(), nb::arg("random_weights").none(),
+        "Where each input's value comes from: nngraph-run's binding policy.");
+  m.def("summarize", &summarize, nb::arg("name"), nb::arg("array"),
+        nb::arg("top_k") = 0,
+        "nngraph-run's summary of an output array (no trailing newline).");
   m.def("default_shared_libs", &getDefaultSharedLibs,
         "The shared libraries compiled models call, as this build has them.");
   m.def("read_weights", &readWeights, nb::arg("path"),
-        "The arrays of a .params file (MXNet or TVM) by name, as read-only "
-        "views of the file's data.");
+        "The arrays of a weights file by name, as read-only views of the "
+        "file's data.");
   m.def("random_array", &randomArray, nb::arg("shape"), nb::arg("dtype"),
         nb::arg("seed"), nb::arg("low"), nb::arg("high"),
         "Deterministic uniform values in [low, high), as nngraph-run makes "
@@ -703,7 +690,7 @@ NB_MODULE(_nngraph, m) {
                        "An imported graph: an MLIR module in its own context.")
       .def_static("load", &PyModule::load, nb::arg("path"),
                   nb::arg("format").none() = nb::none(),
-                  nb::arg("input_shapes") = std::vector<std::string>(),
+                  nb::arg("input_shapes") = std::vector<ShapeTuple>(),
                   nb::arg("strict") = false, nb::arg("lenient") = false,
                   nb::arg("undefined_as_inputs") = false,
                   "Imports a model file; raises DiagnosticError.")

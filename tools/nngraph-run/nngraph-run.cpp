@@ -14,7 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Execution/Execution.h"
+#include "nngraph/Execution/InputBinding.h"
 #include "nngraph/InitAll.h"
+#include "nngraph/Target/Formats/FormatRegistry.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -38,17 +40,10 @@ namespace cl = llvm::cl;
 
 static cl::opt<std::string> modelPath(cl::Positional, cl::Required,
                                       cl::desc("<model>"));
-static cl::opt<std::string>
-    formatName("format",
-               cl::desc("Model format: nnvm, lightnet, xoc, relayviz or mlir "
-                        "(default: detected from the content)"),
-               cl::init(""));
-static cl::opt<std::string>
-    paramsPath("params", cl::desc("Weights file (.params) for NNVM models"),
-               cl::init(""));
-static cl::list<std::string>
-    inputShapes("input-shape",
-                cl::desc("Graph input shape for NNVM models, name=1x3x8x8"));
+// The descriptions that name formats come from the registry (setHelpText).
+static cl::opt<std::string> formatName("format", cl::init(""));
+static cl::opt<std::string> paramsPath("params", cl::init(""));
+static cl::list<std::string> inputShapes("input-shape");
 static cl::list<std::string>
     inputFiles("input", cl::desc("Graph input from a .npy file, NAME=FILE"));
 static cl::opt<unsigned>
@@ -80,45 +75,123 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-void printSummary(const TensorInfo &info, const NpyArray &a) {
-  llvm::outs() << "output " << info.name << ": " << a.describe();
-  int64_t n = a.numElements();
-  if (n > 0) {
-    double lo = a.get(0), hi = a.get(0), sum = 0;
-    for (int64_t i = 0; i < n; ++i) {
-      double v = a.get(i);
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
-      sum += v;
-    }
-    llvm::outs() << llvm::format(" min %.6g max %.6g mean %.6g", lo, hi,
-                                 sum / n);
-    llvm::outs() << " first [";
-    for (int64_t i = 0; i < std::min<int64_t>(n, 6); ++i)
-      llvm::outs() << (i ? ", " : "") << llvm::format("%.6g", a.get(i));
-    llvm::outs() << (n > 6 ? ", ...]" : "]");
+/// The help text of --format, --params and --input-shape, which list
+/// formats: built from the rows of the format registry.
+void setHelpText() {
+  static std::string format, params, shape;
+  format = "Model format: " + joinNames(getModelFormats()) +
+           " (default: detected from the content)";
+  std::vector<std::string> weights, shapes;
+  for (const FormatInfo *f : getFormats()) {
+    if (f->readWeights)
+      weights.push_back(
+          ("(" + f->weightsExtension + ") for " + f->title).str());
+    if (f->takesInputShapes)
+      shapes.push_back(f->title.str());
   }
-  llvm::outs() << "\n";
-  if (topK == 0 || a.shape.empty() || a.shape.back() == 0)
-    return;
-  int64_t row = a.shape.back();
-  std::vector<int64_t> order(row);
-  for (int64_t i = 0; i < row; ++i)
-    order[i] = i;
-  int64_t k = std::min<int64_t>(topK, row);
-  std::partial_sort(order.begin(), order.begin() + k, order.end(),
-                    [&](int64_t x, int64_t y) { return a.get(x) > a.get(y); });
-  llvm::outs() << "  top-" << k << ":";
-  for (int64_t i = 0; i < k; ++i)
-    llvm::outs() << " " << order[i] << llvm::format(" (%.4g)", a.get(order[i]));
-  llvm::outs() << "\n";
+  params = "Weights file " + joinNames(weights) + " models";
+  shape =
+      "Graph input shape for " + joinNames(shapes) + " models, name=1x3x8x8";
+  formatName.setDescription(format);
+  paramsPath.setDescription(params);
+  inputShapes.setDescription(shape);
 }
 
-/// An --input array, read once, with the file it came from.
-struct InputFile {
-  std::string path;
-  NpyArray array;
-};
+/// Reads every --input file once (its shape may complete the import).
+LogicalResult readInputFiles(llvm::StringMap<NamedArray> &files) {
+  for (const std::string &spec : inputFiles) {
+    auto [name, path] = StringRef(spec).split('=');
+    llvm::Expected<NpyArray> a = readNpy(path);
+    if (!a) {
+      llvm::errs() << "nngraph-run: input '" << name
+                   << "': " << llvm::toString(a.takeError()) << "\n";
+      return failure();
+    }
+    files[name] = NamedArray{std::move(*a), "'" + path.str() + "'"};
+  }
+  return success();
+}
+
+/// The --input-shape values, parsed once here, and the shapes of float32
+/// --input files for inputs without one (graphs often leave input shapes
+/// open).
+LogicalResult getInputShapes(const llvm::StringMap<NamedArray> &files,
+                             InputShapes &shapes) {
+  for (const std::string &spec : inputShapes) {
+    if (llvm::Error err = parseInputShape(spec, shapes)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return failure();
+    }
+  }
+  for (const auto &[name, file] : files) {
+    if (shapes.count(name.str()) || file.array.dtype != "<f4")
+      continue;
+    shapes[name.str()].dims.assign(file.array.shape.begin(),
+                                   file.array.shape.end());
+  }
+  return success();
+}
+
+/// Binds every input by the shared policy: weights from the weights file by
+/// name, else --input files by name, else deterministic random values.
+FailureOr<std::vector<NpyArray>>
+bindAllInputs(const Executable &exe, const WeightFile *weights,
+              llvm::StringMap<NamedArray> &files, Location fileLoc) {
+  BindingOptions options;
+  options.randomInputs = randomInputs;
+  options.randomWeights = randomWeights;
+  auto lookupWeight = [&](StringRef name) -> std::optional<WeightView> {
+    const WeightTensor *t = weights ? weights->lookup(name) : nullptr;
+    if (!t)
+      return std::nullopt;
+    return WeightView{t->dtype, t->shape, t->data};
+  };
+  auto report = [&](InputSource source, const Twine &message) {
+    if (source == InputSource::Weights)
+      emitError(fileLoc) << message;
+    else
+      llvm::errs() << "nngraph-run: " << message << "\n";
+  };
+  return bindInputs(exe.getInputs(), lookupWeight, files, options, report);
+}
+
+/// Runs `exe` --repeat times on `buffers`; the sorted run times, or failure.
+FailureOr<std::vector<double>> runRepeatedly(const Executable &exe,
+                                             ArrayRef<void *> buffers) {
+  std::vector<double> times;
+  for (unsigned r = 0; r < std::max(1u, unsigned(repeat)); ++r) {
+    auto t = Clock::now();
+    if (llvm::Error err = exe.invoke(buffers)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return failure();
+    }
+    times.push_back(secondsSince(t));
+  }
+  std::sort(times.begin(), times.end());
+  return times;
+}
+
+/// Prints each output's summary and writes it to --output-dir.
+LogicalResult writeOutputs(ArrayRef<TensorInfo> outputs,
+                           ArrayRef<NpyArray> arrays) {
+  for (auto [info, a] : llvm::zip_equal(outputs, arrays)) {
+    llvm::outs() << summarizeOutput(info.name, a, topK) << "\n";
+    if (outputDir.empty())
+      continue;
+    llvm::sys::fs::create_directories(outputDir);
+    SmallString<128> path(outputDir);
+    std::string fileName = info.name;
+    std::replace_if(
+        fileName.begin(), fileName.end(),
+        [](char c) { return c == '/' || c == ':' || c == ' '; }, '_');
+    llvm::sys::path::append(path, fileName + ".npy");
+    if (llvm::Error err = writeNpy(a, path)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return failure();
+    }
+  }
+  return success();
+}
 
 int run() {
   DialectRegistry registry;
@@ -139,41 +212,19 @@ int run() {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  // Every --input file, read once: its shape may complete the import.
-  llvm::StringMap<InputFile> files;
-  for (const std::string &spec : inputFiles) {
-    auto [name, path] = StringRef(spec).split('=');
-    llvm::Expected<NpyArray> a = readNpy(path);
-    if (!a) {
-      llvm::errs() << "nngraph-run: input '" << name
-                   << "': " << llvm::toString(a.takeError()) << "\n";
-      return 1;
-    }
-    files[name] = InputFile{path.str(), std::move(*a)};
-  }
+  llvm::StringMap<NamedArray> files;
   LoadOptions loadOptions;
   loadOptions.format = formatName;
-  loadOptions.inputShapes.assign(inputShapes.begin(), inputShapes.end());
-  // Inputs given as float32 .npy files have the shape of the file unless
-  // told otherwise (NNVM graphs often leave input shapes open).
-  for (const auto &[name, file] : files) {
-    bool given = llvm::any_of(inputShapes, [&](const std::string &s) {
-      return StringRef(s).starts_with((name + "=").str());
-    });
-    if (given || file.array.dtype != "<f4")
-      continue;
-    std::string shape = name.str() + "=";
-    for (auto [i, d] : llvm::enumerate(file.array.shape))
-      shape += (i ? "x" : "") + std::to_string(d);
-    loadOptions.inputShapes.push_back(shape);
-  }
+  if (failed(readInputFiles(files)) ||
+      failed(getInputShapes(files, loadOptions.import.inputShapes)))
+    return 1;
   OwningOpRef<ModuleOp> module = loadModel(sourceMgr, &context, loadOptions);
   if (!module)
     return 1;
   Location fileLoc = FileLineColLoc::get(&context, modelPath, 0, 0);
   std::unique_ptr<WeightFile> weights;
   if (!paramsPath.empty()) {
-    weights = WeightFile::read(paramsPath, fileLoc);
+    weights = readWeightFile(paramsPath, fileLoc, formatName);
     if (!weights)
       return 1;
   }
@@ -185,74 +236,23 @@ int run() {
     return 1;
   double compileSeconds = secondsSince(start);
 
-  // Inputs: weights from the params file by name, else .npy files by name,
-  // else deterministic random values.
-  std::vector<NpyArray> arrays;
-  for (const TensorInfo &info : exe->getInputs()) {
-    if (weights && weights->lookup(info.name)) {
-      FailureOr<NpyArray> a = readWeight(*weights, info, fileLoc);
-      if (failed(a))
-        return 1;
-      arrays.push_back(std::move(*a));
-      continue;
-    }
-    auto it = files.find(info.name);
-    if (it != files.end()) {
-      NpyArray &a = it->second.array;
-      if (a.dtype != info.npyDType || a.shape != info.shape) {
-        llvm::errs() << "nngraph-run: input '" << info.name << "' from '"
-                     << it->second.path << "' is " << a.describe()
-                     << ", the model expects " << info.describe() << "\n";
-        return 1;
-      }
-      arrays.push_back(std::move(a));
-      continue;
-    }
-    NpyArray a = info.allocate();
-    if (info.isWeight)
-      fillUniform(a, getWeightSeed(randomWeights, info.name), -0.5, 0.5);
-    else
-      fillUniform(a, randomInputs, 0.0, 1.0);
-    arrays.push_back(std::move(a));
-  }
+  FailureOr<std::vector<NpyArray>> inputs =
+      bindAllInputs(*exe, weights.get(), files, fileLoc);
+  if (failed(inputs))
+    return 1;
+  std::vector<NpyArray> outputs;
   for (const TensorInfo &info : exe->getOutputs())
-    arrays.push_back(info.allocate());
+    outputs.push_back(info.allocate());
   std::vector<void *> buffers;
-  for (NpyArray &a : arrays)
+  for (NpyArray &a : llvm::concat<NpyArray>(*inputs, outputs))
     buffers.push_back(a.bytes.data());
 
-  std::vector<double> times;
-  for (unsigned r = 0; r < std::max(1u, unsigned(repeat)); ++r) {
-    auto t = Clock::now();
-    if (llvm::Error err = exe->invoke(buffers)) {
-      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
-      return 1;
-    }
-    times.push_back(secondsSince(t));
-  }
-  std::sort(times.begin(), times.end());
-
-  size_t numInputs = exe->getInputs().size();
-  for (auto [i, info] : llvm::enumerate(exe->getOutputs())) {
-    const NpyArray &a = arrays[numInputs + i];
-    printSummary(info, a);
-    if (outputDir.empty())
-      continue;
-    llvm::sys::fs::create_directories(outputDir);
-    SmallString<128> path(outputDir);
-    std::string fileName = info.name;
-    std::replace_if(
-        fileName.begin(), fileName.end(),
-        [](char c) { return c == '/' || c == ':' || c == ' '; }, '_');
-    llvm::sys::path::append(path, fileName + ".npy");
-    if (llvm::Error err = writeNpy(a, path)) {
-      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
-      return 1;
-    }
-  }
+  FailureOr<std::vector<double>> times = runRepeatedly(*exe, buffers);
+  if (failed(times) || failed(writeOutputs(exe->getOutputs(), outputs)))
+    return 1;
   llvm::outs() << llvm::format("compile time: %.3f s\n", compileSeconds)
                << llvm::format("run time (median of %zu): %.6f s\n",
-                               times.size(), times[times.size() / 2]);
+                               times->size(), (*times)[times->size() / 2]);
   return 0;
 }
 
@@ -260,6 +260,7 @@ int run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  setHelpText();
   cl::ParseCommandLineOptions(
       argc, argv,
       "nngraph-run: compile a model for the CPU and run it\n\n"

@@ -1,15 +1,16 @@
-//===- Execution.h - load, compile and run models ---------------*- C++ -*-===//
+//===- Execution.h - compile and run models ---------------------*- C++ -*-===//
 //
 // Part of the nngraph project.
 //
 //===----------------------------------------------------------------------===//
 //
-// This file declares what nngraph-run and the Python package share: model
-// loading with format detection, weights from .params files, deterministic
-// random values, and an Executable that compiles a graph with
-// nngraph-cpu-pipeline and runs it through MLIR's ExecutionEngine on
-// caller-owned buffers. Every problem is reported as an MLIR diagnostic on
-// the module's context, so callers choose how to show it.
+// This file declares what nngraph-run and the Python package share to run a
+// model: its signature (TensorInfo), an Executable that compiles a graph
+// with nngraph-cpu-pipeline and runs it through MLIR's ExecutionEngine on
+// caller-owned buffers, the one policy that binds values to its inputs
+// (weights, named arrays, deterministic random values) and the summary
+// line of an output. Loading models and reading weights files is the
+// format registry's (nngraph/Target/Formats/FormatRegistry.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,71 +18,19 @@
 #define NNGRAPH_EXECUTION_EXECUTION_H
 
 #include "nngraph/Execution/NpyFile.h"
-#include "nngraph/Target/NNVM/Params.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace llvm {
-class MemoryBuffer;
-class SourceMgr;
-} // namespace llvm
-
 namespace mlir {
 class ExecutionEngine;
 
 namespace nngraph {
-
-/// The model formats nngraph reads: "nnvm", "lightnet", "xoc", "relayviz"
-/// and "mlir".
-llvm::ArrayRef<llvm::StringRef> getModelFormats();
-
-/// The format of a model file from its path and content; "" when the
-/// content is JSON of none of the formats.
-std::string detectModelFormat(llvm::StringRef path, llvm::StringRef text);
-
-struct LoadOptions {
-  /// One of getModelFormats(); empty: detected from the content.
-  std::string format;
-  /// Graph input shapes of NNVM models, "name=1x3x224x224".
-  std::vector<std::string> inputShapes;
-  /// Unknown operators are errors instead of `nngraph.custom`.
-  bool strict = false;
-  /// LightNet: strip comments and trailing commas before parsing.
-  bool lenient = false;
-  /// LightNet: tensors used but never defined become graph inputs.
-  bool undefinedAsInputs = false;
-};
-
-/// Imports the model in `sourceMgr`'s main buffer. Weights of NNVM models
-/// stay graph inputs (role "weight"): they are bound at run time. Returns
-/// null after reporting diagnostics.
-OwningOpRef<ModuleOp> loadModel(llvm::SourceMgr &sourceMgr,
-                                MLIRContext *context,
-                                const LoadOptions &options);
-
-/// The weights of a .params file, by variable name (MXNet's arg:/aux:
-/// prefixes dropped): views of the mapped file, which they keep alive.
-class WeightFile {
-public:
-  /// Reads `path`; reports problems as errors at `loc`.
-  static std::unique_ptr<WeightFile> read(llvm::StringRef path, Location loc);
-
-  const nnvm::ParamTensor *lookup(llvm::StringRef name) const {
-    return byName.lookup(name);
-  }
-  const nnvm::ParamsFile &getFile() const { return file; }
-
-private:
-  nnvm::ParamsFile file;
-  llvm::StringMap<const nnvm::ParamTensor *> byName;
-};
 
 /// One graph input or output of a compiled model. Owns no MLIR object, so
 /// an Executable outlives the context it was compiled in.
@@ -113,10 +62,12 @@ LogicalResult getGraphSignature(ModuleOp module,
 void fillUniform(NpyArray &array, unsigned seed, double lo, double hi);
 unsigned getWeightSeed(unsigned seed, llvm::StringRef name);
 
-/// Copies the weight `info` from `file`; an error at `loc` when it is
-/// missing a match in dtype or shape.
-FailureOr<NpyArray> readWeight(const WeightFile &file, const TensorInfo &info,
-                               Location loc);
+/// The summary nngraph-run prints for an output: "output NAME: float32
+/// [1, 10] min .. max .. mean .. first [...]", and with `topK` a second
+/// line "  top-K: index (value) ..." of the first row of the last axis.
+/// No trailing newline.
+std::string summarizeOutput(llvm::StringRef name, const NpyArray &array,
+                            unsigned topK);
 
 struct CompileOptions {
   /// LLVM optimisation level of the JIT.
