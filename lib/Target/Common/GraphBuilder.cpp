@@ -119,6 +119,26 @@ Operation *GraphBuilder::createOp(const NodeRef &node, Location loc,
   return op;
 }
 
+void GraphBuilder::setValue(int64_t node, int64_t output, Value value) {
+  indexedValues[{node, output}] = value;
+}
+
+Value GraphBuilder::lookupValue(int64_t node, int64_t output) const {
+  return indexedValues.lookup({node, output});
+}
+
+void GraphBuilder::setValue(StringRef tensor, Value value) {
+  namedValues[tensor] = value;
+}
+
+Value GraphBuilder::lookupValue(StringRef tensor) const {
+  return namedValues.lookup(tensor);
+}
+
+bool GraphBuilder::hasValue(StringRef tensor) const {
+  return namedValues.contains(tensor);
+}
+
 Value GraphBuilder::addInput(StringRef name, Type type,
                              ArrayRef<NamedAttribute> attrs, int64_t order) {
   Block &entry = func.getBody().front();

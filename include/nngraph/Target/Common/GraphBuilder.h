@@ -21,6 +21,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <string>
@@ -86,6 +88,16 @@ public:
                       ValueRange operands, llvm::ArrayRef<NamedAttribute> attrs,
                       unsigned numResults = 1, TypeRange declaredTypes = {});
 
+  /// The value table: what each source tensor became. Formats that refer to
+  /// tensors by position key it by (node, output) (NNVM entries, RelayViz
+  /// node ids, XOC tensor indices with output 0); formats that name tensors
+  /// key it by name (LightNet). A later set replaces an earlier one.
+  void setValue(int64_t node, int64_t output, Value value);
+  Value lookupValue(int64_t node, int64_t output) const;
+  void setValue(llvm::StringRef tensor, Value value);
+  Value lookupValue(llvm::StringRef tensor) const;
+  bool hasValue(llvm::StringRef tensor) const;
+
   /// Appends a function argument for graph input `name`, with `attrs` as
   /// extra argument attributes (a TVM storage id, say). Importers create
   /// inputs when a reader needs them; `finish` orders the arguments by
@@ -129,6 +141,8 @@ private:
   SmallVector<std::string> inputNames;
   SmallVector<SmallVector<NamedAttribute>> inputAttrs;
   SmallVector<int64_t> inputOrder;
+  llvm::DenseMap<std::pair<int64_t, int64_t>, Value> indexedValues;
+  llvm::StringMap<Value> namedValues;
   unsigned numErrors = 0;
 };
 
