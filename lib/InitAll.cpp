@@ -53,4 +53,5 @@ void mlir::nngraph::registerAllTranslations() {
   relayviz::registerRelayVizTranslations();
   dot::registerDOTTranslations();
   registerGraphSummaryTranslation();
+  registerTestGraphABITranslation();
 }

@@ -353,6 +353,34 @@ static Type joinHint(RankedTensorType hint, Type expected) {
   return RankedTensorType::get(shape, hint.getElementType());
 }
 
+/// Whether variable `id` feeds a parameter slot of `consumer`: the weight,
+/// bias, gamma/beta or moving mean/var input of an MXNet or NNVM operator
+/// (input positions as MXNet's FListInputNames and NNVM's list them).
+/// MXNet graphs do not mark their parameters; their argument names follow a
+/// convention (`conv0_weight`) that users may break, but the slot an operator
+/// reads a variable through does not change.
+static bool feedsParameterSlot(const Node &consumer, int64_t id) {
+  static const llvm::StringMap<SmallVector<unsigned, 4>> kSlots = [] {
+    llvm::StringMap<SmallVector<unsigned, 4>> t;
+    for (const char *op :
+         {"Convolution", "ChannelwiseConvolution", "Deconvolution",
+          "FullyConnected", "InstanceNorm", "LayerNorm", "GroupNorm", "conv2d",
+          "conv2d_transpose", "dense", "instance_norm", "layer_norm"})
+      t[op] = {1, 2};
+    t["BatchNorm"] = t["batch_norm"] = {1, 2, 3, 4};
+    // LeakyReLU's second input is the PReLU slope (`gamma`).
+    t["LeakyReLU"] = t["prelu"] = t["Embedding"] = {1};
+    return t;
+  }();
+  auto it = kSlots.find(consumer.op);
+  if (it == kSlots.end())
+    return false;
+  for (unsigned slot : it->second)
+    if (slot < consumer.inputs.size() && consumer.inputs[slot].node == id)
+      return true;
+  return false;
+}
+
 Value Importer::materializeVariable(int64_t id, Type expected, StringRef path,
                                     const Node &consumer) {
   const Node &node = graph.nodes[id];
@@ -360,16 +388,28 @@ Value Importer::materializeVariable(int64_t id, Type expected, StringRef path,
   // Nothing constrains an input of a custom operator: it may stay unranked.
   if (!type && isa_and_nonnull<UnrankedTensorType>(expected))
     type = expected;
+  SmallVector<NamedAttribute> attrs = getVariablePlanAttrs(id);
+  // A parameter without a value in the params file becomes a graph input
+  // marked as a weight (one with a value becomes a weight constant). A
+  // variable given --input-shape is data, whatever it feeds.
+  if (!paramIndex.contains(node.name) && !inputShapes.contains(node.name) &&
+      feedsParameterSlot(consumer, id))
+    attrs.push_back(getInputRoleAttr(gb.getContext(), kRoleWeight));
   return bindVariable(node.name, type, path, consumer, getInputOrder(id),
-                      getVariablePlanAttrs(id));
+                      attrs);
 }
 
 Value Importer::namedInput(StringRef name, RankedTensorType type,
                            const Node &consumer) {
   Value &v = namedInputs[name];
+  // Named inputs are the running statistics of legacy BatchNorm nodes:
+  // parameters, like the variables of parameter slots.
+  SmallVector<NamedAttribute> attrs;
+  if (!paramIndex.contains(name) && !inputShapes.contains(name))
+    attrs.push_back(getInputRoleAttr(gb.getContext(), kRoleWeight));
   if (!v)
     v = bindVariable(name, type, jsonPath(consumer.path, "inputs"), consumer,
-                     getInputOrder(&consumer - graph.nodes.data()));
+                     getInputOrder(&consumer - graph.nodes.data()), attrs);
   return v;
 }
 
@@ -574,17 +614,18 @@ void Importer::importKernelCall(NodeContext &ctx) {
 
 SmallVector<NamedAttribute> Importer::getVariablePlanAttrs(int64_t id) {
   Builder b(gb.getContext());
+  NNGraphDialect &abi = getGraphABI(gb.getContext());
   SmallVector<NamedAttribute> attrs;
   SmallVector<int64_t> storage =
       getEntryItems(graph, graph.storageIds, id, /*numResults=*/1);
   if (!storage.empty())
-    attrs.push_back(
-        b.getNamedAttr(kStorageIdAttr, b.getI64IntegerAttr(storage.front())));
+    attrs.push_back(NamedAttribute(abi.getStorageIdAttrHelper().getName(),
+                                   b.getI64IntegerAttr(storage.front())));
   SmallVector<int64_t> device =
       getEntryItems(graph, graph.deviceIndex, id, /*numResults=*/1);
   if (!device.empty())
-    attrs.push_back(
-        b.getNamedAttr(kDeviceIndexAttr, b.getI64IntegerAttr(device.front())));
+    attrs.push_back(NamedAttribute(abi.getDeviceIndexAttrHelper().getName(),
+                                   b.getI64IntegerAttr(device.front())));
   return attrs;
 }
 
@@ -736,12 +777,9 @@ OwningOpRef<ModuleOp> Importer::run() {
                            "' in the params file; it becomes an input");
   }
   ModuleOp module = gb.getModule();
-  Builder b(gb.getContext());
-  module->setAttr("nngraph.source_format",
-                  b.getStringAttr(getFormatName(flavor)));
+  setSourceFormat(module, getFormatName(flavor));
   if (graph.mxnetVersion)
-    module->setAttr("nngraph.mxnet_version",
-                    b.getI64IntegerAttr(*graph.mxnetVersion));
+    setMXNetVersion(module, *graph.mxnetVersion);
   return gb.finish(results, names);
 }
 
