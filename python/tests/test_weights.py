@@ -22,12 +22,17 @@ def test_mxnet_runs_with_random_weights_without_params():
     again = nngraph.load(MODELS["mxnet"], random_weights=1)
     for name, value in model.weights.items():
         np.testing.assert_array_equal(again.weights[name], value)
+    # Uniform values in [-0.5, 0.5) make a negative variance half the time.
+    var = model.weights["bn0_moving_var"]
+    model.weights["bn0_moving_var"] = np.abs(var) + 0.5
     exe = nngraph.compile(model)
     assert [s.name for s in exe.inputs] == ["data"]
     data = np.random.default_rng(0).uniform(0, 1, (1, 3, 8, 8))
     (out,) = exe(data=data.astype(np.float32))
     assert out.shape == (1, 10) and np.isfinite(out).all()
     np.testing.assert_allclose(out.sum(), 1.0, rtol=1e-5)
+    (again_out,) = exe(data=data.astype(np.float32))
+    np.testing.assert_array_equal(out, again_out)
 
 
 def test_mxnet_mlp_runs_with_random_weights_without_params():

@@ -82,8 +82,8 @@ static LogicalResult printABI(ModuleOp module, raw_ostream &os) {
   func.walk([&](Operation *op) {
     for (NamedAttribute attr : op->getDiscardableAttrs())
       if (op != func && isGraphABIAttrName(attr.getName()))
-        os << "op '" << getLocName(op->getLoc()) << "' " << attr.getName()
-           << "\n";
+        os << "op '" << getLocName(op->getLoc()) << "' "
+           << attr.getName().getValue() << "\n";
   });
   return success();
 }

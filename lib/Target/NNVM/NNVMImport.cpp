@@ -353,31 +353,63 @@ static Type joinHint(RankedTensorType hint, Type expected) {
   return RankedTensorType::get(shape, hint.getElementType());
 }
 
-/// Whether variable `id` feeds a parameter slot of `consumer`: the weight,
-/// bias, gamma/beta or moving mean/var input of an MXNet or NNVM operator
-/// (input positions as MXNet's FListInputNames and NNVM's list them).
-/// MXNet graphs do not mark their parameters; their argument names follow a
-/// convention (`conv0_weight`) that users may break, but the slot an operator
-/// reads a variable through does not change.
-static bool feedsParameterSlot(const Node &consumer, int64_t id) {
+/// The input slots of MXNet and NNVM operators that hold parameters: weight,
+/// bias, gamma/beta, moving mean/var (positions as MXNet's FListInputNames
+/// and NNVM's list them).
+static ArrayRef<unsigned> getParameterSlots(StringRef op) {
   static const llvm::StringMap<SmallVector<unsigned, 4>> kSlots = [] {
     llvm::StringMap<SmallVector<unsigned, 4>> t;
-    for (const char *op :
+    for (const char *name :
          {"Convolution", "ChannelwiseConvolution", "Deconvolution",
           "FullyConnected", "InstanceNorm", "LayerNorm", "GroupNorm", "conv2d",
           "conv2d_transpose", "dense", "instance_norm", "layer_norm"})
-      t[op] = {1, 2};
+      t[name] = {1, 2};
     t["BatchNorm"] = t["batch_norm"] = {1, 2, 3, 4};
     // LeakyReLU's second input is the PReLU slope (`gamma`).
     t["LeakyReLU"] = t["prelu"] = t["Embedding"] = {1};
     return t;
   }();
-  auto it = kSlots.find(consumer.op);
-  if (it == kSlots.end())
+  auto it = kSlots.find(op);
+  return it == kSlots.end() ? ArrayRef<unsigned>() : ArrayRef(it->second);
+}
+
+/// Whether node `id` feeds a parameter slot of `consumer` (node `consumerId`
+/// of `graph`), directly or through a reshape (the exporter writes PReLU's
+/// slope as Reshape -> LeakyReLU). MXNet graphs do not mark their
+/// parameters; their argument names follow a convention (`conv0_weight`)
+/// that users may break, but the slot an operator reads a variable through
+/// does not change.
+static bool feedsParameterSlot(const Graph &graph, int64_t consumerId,
+                               int64_t id, bool lookThrough = true) {
+  if (consumerId < 0 || consumerId >= int64_t(graph.nodes.size()))
     return false;
-  for (unsigned slot : it->second)
+  const Node &consumer = graph.nodes[consumerId];
+  for (unsigned slot : getParameterSlots(consumer.op))
     if (slot < consumer.inputs.size() && consumer.inputs[slot].node == id)
       return true;
+  // A subgraph node (`_sg_mkldnn_conv`) that the importer inlines (see
+  // importSubgraphNode) feeds its inputs to the subgraph's arg_nodes in
+  // order; quantized ones stay custom.
+  const std::string *quantized = consumer.getAttr("quantized");
+  FailureOr<bool> isQuantized =
+      quantized ? parseMXBool(*quantized) : FailureOr<bool>(false);
+  if (consumer.subgraphs.size() == 1 && succeeded(isQuantized) &&
+      !*isQuantized &&
+      consumer.subgraphs.front()->argNodes.size() == consumer.inputs.size()) {
+    const Graph &sub = *consumer.subgraphs.front();
+    for (auto [k, input] : llvm::enumerate(consumer.inputs))
+      if (input.node == id && k < sub.argNodes.size())
+        for (auto [reader, node] : llvm::enumerate(sub.nodes))
+          if (feedsParameterSlot(sub, reader, sub.argNodes[k]))
+            return true;
+  }
+  if (!lookThrough || (consumer.op != "Reshape" && consumer.op != "reshape"))
+    return false;
+  for (auto [reader, node] : llvm::enumerate(graph.nodes))
+    for (const Entry &input : node.inputs)
+      if (input.node == consumerId &&
+          feedsParameterSlot(graph, reader, consumerId, /*lookThrough=*/false))
+        return true;
   return false;
 }
 
@@ -393,7 +425,7 @@ Value Importer::materializeVariable(int64_t id, Type expected, StringRef path,
   // marked as a weight (one with a value becomes a weight constant). A
   // variable given --input-shape is data, whatever it feeds.
   if (!paramIndex.contains(node.name) && !inputShapes.contains(node.name) &&
-      feedsParameterSlot(consumer, id))
+      feedsParameterSlot(graph, &consumer - graph.nodes.data(), id))
     attrs.push_back(getInputRoleAttr(gb.getContext(), kRoleWeight));
   return bindVariable(node.name, type, path, consumer, getInputOrder(id),
                       attrs);
