@@ -45,4 +45,5 @@ void mlir::nngraph::registerAllTranslations() {
   // Every row of the format registry registers its own translations.
   registerFormatTranslations();
   registerGraphSummaryTranslation();
+  registerTestGraphABITranslation();
 }

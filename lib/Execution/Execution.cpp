@@ -147,8 +147,7 @@ LogicalResult nngraph::getGraphSignature(ModuleOp module,
   for (unsigned i = 0; i < func.getNumArguments(); ++i) {
     TensorInfo info = describe(func.getArgument(i).getType(),
                                getInputName(func, i), /*isInput=*/true);
-    if (auto role = func.getArgAttrOfType<StringAttr>(i, "nngraph.role"))
-      info.isWeight = role.getValue() == "weight";
+    info.isWeight = isWeight(func, i);
     inputs.push_back(std::move(info));
   }
   for (unsigned i = 0; i < func.getNumResults(); ++i)
@@ -184,7 +183,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     func.setArgAttrs(i, ArrayRef<NamedAttribute>{});
   SmallVector<StringAttr> graphAttrs;
   for (NamedAttribute attr : func->getDiscardableAttrs())
-    if (attr.getName().strref().starts_with("nngraph."))
+    if (isGraphABIAttrName(attr.getName()))
       graphAttrs.push_back(attr.getName());
   for (StringAttr name : graphAttrs)
     func->removeAttr(name);

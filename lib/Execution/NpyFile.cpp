@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Execution/NpyFile.h"
+#include "nngraph/Dialect/NNGraph/Utils/DTypes.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -24,25 +25,8 @@ using namespace mlir;
 using namespace mlir::nngraph;
 
 std::string nngraph::getNpyDType(Type t) {
-  if (t.isF32())
-    return "<f4";
-  if (t.isF64())
-    return "<f8";
-  if (t.isF16())
-    return "<f2";
-  if (t.isInteger(1))
-    return "|b1";
-  if (t.isUnsignedInteger(8))
-    return "|u1";
-  if (t.isInteger(8))
-    return "|i1";
-  if (t.isInteger(16))
-    return "<i2";
-  if (t.isInteger(32))
-    return "<i4";
-  if (t.isInteger(64))
-    return "<i8";
-  return "";
+  const DTypeInfo *d = lookupDType(t);
+  return d ? d->numpy.str() : "";
 }
 
 int64_t NpyArray::numElements() const {
@@ -143,15 +127,8 @@ void NpyArray::set(int64_t i, double value) {
 }
 
 std::string NpyArray::describe() const {
-  static const std::pair<const char *, const char *> names[] = {
-      {"<f4", "float32"}, {"<f8", "float64"}, {"<f2", "float16"},
-      {"|b1", "bool"},    {"|u1", "uint8"},   {"|i1", "int8"},
-      {"<i2", "int16"},   {"<i4", "int32"},   {"<i8", "int64"}};
-  std::string name = dtype;
-  for (auto [n, d] : names)
-    if (dtype == n)
-      name = d;
-  std::string s = name + " [";
+  const DTypeInfo *d = lookupDTypeByNumPy(dtype);
+  std::string s = (d ? d->name.str() : dtype) + " [";
   for (size_t i = 0; i < shape.size(); ++i)
     s += (i ? ", " : "") + std::to_string(shape[i]);
   return s + "]";
@@ -198,8 +175,10 @@ llvm::Expected<NpyArray> nngraph::readNpy(llvm::StringRef path) {
   if (!descr.consume_front("'") || descr.find('\'') == llvm::StringRef::npos)
     return npyError(path, "header has no 'descr'");
   a.dtype = descr.take_until([](char c) { return c == '\''; }).str();
-  if (a.dtype == "=f4" || a.dtype == "f4")
-    a.dtype = "<f4";
+  // Aliases ("f4") read as the table's spelling ("<f4").
+  const DTypeInfo *known = lookupDTypeByNumPy(a.dtype);
+  if (known)
+    a.dtype = known->numpy.str();
   if (field("fortran_order").starts_with("True"))
     return npyError(path, "Fortran-order arrays are not supported");
   llvm::StringRef shape = field("shape");
@@ -214,9 +193,7 @@ llvm::Expected<NpyArray> nngraph::readNpy(llvm::StringRef path) {
       return npyError(path, "bad shape '(" + shape + ")'");
     a.shape.push_back(v);
   }
-  static const char *const known[] = {"<f4", "<f8", "<f2", "|b1", "|u1",
-                                      "|i1", "<i2", "<i4", "<i8"};
-  if (!llvm::is_contained(known, a.dtype))
+  if (!known)
     return npyError(path, "unsupported dtype '" + a.dtype + "'");
   size_t size = a.numElements() * a.elementSize();
   size_t start = offset + headerLen;

@@ -201,11 +201,13 @@ def load(path: Union[str, os.PathLike], format: Optional[str] = None,
       params: a ``.params`` file (MXNet or TVM) with the weights.
       input_shapes: shapes of graph inputs the file leaves open, as a dict
         ``{"data": (1, 3, 224, 224)}`` or strings ``"data=1x3x224x224"``.
-      random_weights: a seed: weights without values (inputs the format
-        marks as weights: XOC and LightNet) get deterministic uniform values
-        in [-0.5, 0.5), the same as ``nngraph-run --random-weights SEED``
-        gives them. MXNet and TVM graphs do not tell weights from data:
-        their weights are the inputs that ``params`` gives values.
+      random_weights: a seed: weights without values (inputs the importer
+        marks as weights: XOC and LightNet weights, MXNet/NNVM inputs of
+        weight, bias, gamma/beta and moving statistics slots) get
+        deterministic uniform values in [-0.5, 0.5), the same as
+        ``nngraph-run --random-weights SEED`` gives them. TVM graph-executor
+        kernels do not tell weights from data: their weights are the inputs
+        that ``params`` gives values.
       strict: unknown operators are errors instead of ``nngraph.custom``.
       lenient: LightNet only: strip comments and trailing commas.
       undefined_as_inputs: LightNet only: tensors used but never defined
@@ -341,7 +343,8 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     """
     if target != "cpu":
         raise ValueError(f"unknown target '{target}' (expected 'cpu')")
-    model._check_weights()
+    # Errors of the graph itself (open shapes) come before missing values.
     exe = _nngraph.Executable.compile(model._module, opt_level,
                                       fuse_elementwise, _runtime_libs())
+    model._check_weights()
     return Executable(exe, model.weights)

@@ -17,6 +17,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Diagnostics.h"
+#include "nngraph/Dialect/NNGraph/Utils/DTypes.h"
+#include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Execution/InputBinding.h"
 #include "nngraph/InitAll.h"
@@ -167,21 +169,15 @@ public:
     return func;
   }
 
-  std::string sourceFormat() const {
-    if (auto attr =
-            (*module)->getAttrOfType<StringAttr>("nngraph.source_format"))
-      return attr.str();
-    return "";
-  }
+  std::string sourceFormat() const { return getSourceFormat(*module).str(); }
 
   std::vector<TensorTuple> inputs() const {
     func::FuncOp func = getFunc();
     std::vector<TensorTuple> result;
     for (unsigned i = 0; i < func.getNumArguments(); ++i) {
-      auto role = func.getArgAttrOfType<StringAttr>(i, "nngraph.role");
       result.push_back(describeTensor(getInputName(func, i),
                                       func.getArgument(i).getType(),
-                                      role && role.getValue() == "weight"));
+                                      isWeight(func, i)));
     }
     return result;
   }
@@ -301,24 +297,21 @@ public:
 // Arrays
 //===----------------------------------------------------------------------===//
 
-/// The DLPack dtype of a NumPy dtype string.
+/// The DLPack dtype of a NumPy dtype string, as NumPy exports it (bool is
+/// DLPack's 8-bit kDLBool).
 nb::dlpack::dtype getDLPackDType(StringRef npy) {
+  using Code = nb::dlpack::dtype_code;
+  using Kind = DTypeInfo::Kind;
+  const DTypeInfo *d = lookupDTypeByNumPy(npy);
   nb::dlpack::dtype dt;
   dt.lanes = 1;
-  dt.bits = 8 * (npy.back() - '0');
-  switch (npy[1]) {
-  case 'f':
-    dt.code = uint8_t(nb::dlpack::dtype_code::Float);
-    break;
-  case 'u':
-    dt.code = uint8_t(nb::dlpack::dtype_code::UInt);
-    break;
-  case 'b':
-    dt.code = uint8_t(nb::dlpack::dtype_code::Bool);
-    break;
-  default:
-    dt.code = uint8_t(nb::dlpack::dtype_code::Int);
-  }
+  dt.bits = d ? 8 * d->getByteSize() : 0;
+  Kind kind = d ? d->kind : Kind::Signless;
+  dt.code = uint8_t(kind == Kind::Float      ? Code::Float
+                    : kind == Kind::BFloat   ? Code::Bfloat
+                    : kind == Kind::Unsigned ? Code::UInt
+                    : kind == Kind::Bool     ? Code::Bool
+                                             : Code::Int);
   return dt;
 }
 

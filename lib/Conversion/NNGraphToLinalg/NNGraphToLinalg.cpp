@@ -72,9 +72,9 @@ struct ConvertNNGraphToLinalgPass
         return;
       std::string what = op->getName().getStringRef().str();
       if (auto custom = dyn_cast<CustomOp>(op))
-        what = "nngraph.custom \"" + custom.getOpType().str() + "\"";
+        what += " \"" + custom.getOpType().str() + "\"";
       else if (auto call = dyn_cast<KernelCallOp>(op))
-        what = "nngraph.kernel_call \"" + call.getFuncName().str() + "\"";
+        what += " \"" + call.getFuncName().str() + "\"";
       if (!missing.count(what))
         order.push_back(what);
       missing[what].push_back(nodeName(op));

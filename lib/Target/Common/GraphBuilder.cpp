@@ -236,7 +236,7 @@ OwningOpRef<ModuleOp> GraphBuilder::finish(ArrayRef<Value> results,
   func.setFunctionType(builder.getFunctionType(
       entry.getArgumentTypes(), ValueRange(returned).getTypes()));
   for (auto [i, name] : llvm::enumerate(inputNames)) {
-    func.setArgAttr(i, kArgNameAttr, builder.getStringAttr(name));
+    setInputName(func, i, name);
     for (NamedAttribute attr : inputAttrs[i])
       func.setArgAttr(i, attr.getName(), attr.getValue());
   }
@@ -244,7 +244,7 @@ OwningOpRef<ModuleOp> GraphBuilder::finish(ArrayRef<Value> results,
     SmallVector<Attribute> names;
     for (const std::string &name : resultNames)
       names.push_back(builder.getStringAttr(name));
-    func->setAttr(kResultNamesAttr, builder.getArrayAttr(names));
+    setOutputNames(func, builder.getArrayAttr(names));
   }
   if (numErrors > 0)
     return nullptr;

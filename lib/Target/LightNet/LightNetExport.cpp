@@ -137,16 +137,14 @@ static std::string describeType(Type type, std::string &dtype,
 void Exporter::exportArgument(unsigned index) {
   BlockArgument arg = func.getArgument(index);
   // A tensor the source file used without defining it stays undefined.
-  if (auto role = func.getArgAttrOfType<StringAttr>(index, kRoleAttr);
-      role && role.getValue() == "undefined")
+  if (getInputRole(func, index) == kRoleUndefined)
     return;
   LOp create;
   create.optype = "create";
   create.outputs.push_back({"dst", names[arg], ""});
-  auto opName = func.getArgAttrOfType<StringAttr>(index, kCreateOpAttr);
+  StringAttr opName = getInputLightNetOp(func, index);
   create.name = opName ? opName.str() : names[arg];
-  if (auto params =
-          func.getArgAttrOfType<ArrayAttr>(index, kCreateParamsAttr)) {
+  if (ArrayAttr params = getInputLightNetParams(func, index)) {
     for (Attribute p : params) {
       auto dict = dyn_cast<DictionaryAttr>(p);
       auto name = dict ? dict.getAs<StringAttr>("arg_name") : StringAttr();
@@ -155,8 +153,10 @@ void Exporter::exportArgument(unsigned index) {
         value = attributeToJSON(dict.get("value"));
       if (!name || !value) {
         ++numErrors;
-        emitError(arg.getLoc()) << "lightnet: malformed " << kCreateParamsAttr
-                                << " on graph input '" << names[arg] << "'";
+        emitError(arg.getLoc())
+            << "lightnet: malformed "
+            << NNGraphDialect::LightnetParamsAttrHelper::getNameStr()
+            << " on graph input '" << names[arg] << "'";
         return;
       }
       addParam(create, name.getValue(), std::move(*value));
@@ -173,10 +173,9 @@ void Exporter::exportArgument(unsigned index) {
                             << names[arg] << "': " << why;
     return;
   }
-  auto role = func.getArgAttrOfType<StringAttr>(index, kRoleAttr);
   addParam(create, "dtype", dtype);
   addParam(create, "dims", toJSON(dims));
-  addParam(create, "from_file", role && role.getValue() == "weight");
+  addParam(create, "from_file", isWeight(func, index));
   graph.ops.push_back(std::move(create));
 }
 

@@ -32,32 +32,15 @@ using namespace mlir::nngraph::lightnet;
 using LOp = mlir::nngraph::lightnet::Op;
 
 Type lightnet::parseDType(MLIRContext *context, StringRef name) {
-  Builder b(context);
-  return llvm::StringSwitch<Type>(name)
-      .Case("TL_FLOAT", b.getF32Type())
-      .Case("TL_DOUBLE", b.getF64Type())
-      .Case("TL_INT8", b.getIntegerType(8))
-      .Case("TL_INT16", b.getIntegerType(16))
-      .Case("TL_INT32", b.getIntegerType(32))
-      .Case("TL_INT64", b.getIntegerType(64))
-      .Case("TL_UINT8", b.getIntegerType(8, /*isSigned=*/false))
-      .Case("TL_BOOL", b.getI1Type())
-      .Default(Type());
+  const DTypeInfo *d = lookupDTypeByLightNet(name);
+  return d ? d->getType(context) : Type();
 }
 
 std::string lightnet::getDTypeSpelling(Type type) {
-  if (type.isF32())
-    return "TL_FLOAT";
-  if (type.isF64())
-    return "TL_DOUBLE";
-  if (type.isInteger(1))
-    return "TL_BOOL";
-  if (type.isUnsignedInteger(8))
-    return "TL_UINT8";
-  for (unsigned w : {8, 16, 32, 64})
-    if (type.isSignlessInteger(w) || type.isSignedInteger(w))
-      return "TL_INT" + std::to_string(w);
-  return "";
+  // LightNet's only unsigned type is TL_UINT8.
+  const DTypeInfo *d = lookupDType(type);
+  bool wide = type.isUnsignedInteger() && !type.isUnsignedInteger(8);
+  return d && !wide ? d->lightnet.str() : "";
 }
 
 namespace {
@@ -225,7 +208,7 @@ Value Importer::addUndefinedInput(OpContext &ctx, const TensorRef &t) {
                        << "'); it becomes a graph input of unknown shape";
   Builder b(gb.getContext());
   SmallVector<NamedAttribute> attrs{
-      b.getNamedAttr(kRoleAttr, b.getStringAttr("undefined"))};
+      getInputRoleAttr(b.getContext(), kRoleUndefined)};
   return gb.addInput(name, UnrankedTensorType::get(b.getF32Type()), attrs,
                      /*order=*/-1);
 }
@@ -264,13 +247,15 @@ void Importer::importCreate(OpContext &ctx, size_t index) {
   bool isWeight = feedsWeight(index, 0);
   const std::string &tensor = op.outputs[0].name;
   SmallVector<NamedAttribute> attrs{
-      ctx.b.getNamedAttr(kRoleAttr,
-                         ctx.b.getStringAttr(isWeight ? "weight" : "input")),
-      ctx.b.getNamedAttr(kCreateParamsAttr,
-                         paramsToAttribute(ctx.b.getContext(), op))};
+      getInputRoleAttr(ctx.b.getContext(), isWeight ? kRoleWeight : kRoleInput),
+      NamedAttribute(getGraphABI(ctx.b.getContext())
+                         .getLightnetParamsAttrHelper()
+                         .getName(),
+                     paramsToAttribute(ctx.b.getContext(), op))};
   if (op.name != tensor)
-    attrs.push_back(
-        ctx.b.getNamedAttr(kCreateOpAttr, ctx.b.getStringAttr(op.name)));
+    attrs.push_back(NamedAttribute(
+        getGraphABI(ctx.b.getContext()).getLightnetOpAttrHelper().getName(),
+        ctx.b.getStringAttr(op.name)));
   ctx.define("dst", gb.addInput(tensor, type, attrs, index));
 }
 
@@ -367,8 +352,7 @@ OwningOpRef<ModuleOp> Importer::run() {
     }
   OwningOpRef<ModuleOp> module = gb.finish(results, names);
   if (module)
-    (*module)->setAttr("nngraph.source_format",
-                       StringAttr::get(gb.getContext(), "lightnet"));
+    setSourceFormat(*module, "lightnet");
   return module;
 }
 

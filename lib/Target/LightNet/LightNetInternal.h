@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // This file declares what the LightNet importer and exporter share: the
-// attribute names that keep LightNet details in the IR and the TL_ dtype
-// spellings.
+// TL_ dtype spellings (the attributes that keep LightNet details in the IR
+// are part of the graph ABI, GraphABI.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,16 +20,6 @@
 namespace mlir {
 namespace nngraph {
 namespace lightnet {
-
-/// Argument attribute: "input" (feeds a data argument) or "weight".
-inline constexpr llvm::StringLiteral kRoleAttr = "nngraph.role";
-/// Argument attribute: the `params` of the `create` op, verbatim, as an
-/// array of {arg_name, value} dictionaries.
-inline constexpr llvm::StringLiteral kCreateParamsAttr =
-    "nngraph.lightnet_params";
-/// Argument attribute: the `create` op's name when it differs from the
-/// tensor name.
-inline constexpr llvm::StringLiteral kCreateOpAttr = "nngraph.lightnet_op";
 
 /// TL_FLOAT -> f32, ...; null when unknown.
 Type parseDType(MLIRContext *context, llvm::StringRef name);

@@ -30,7 +30,7 @@ struct LightNetOptions {
       "lightnet-strict",
       llvm::cl::desc("With --import-lightnet: optypes that LightNet's "
                      "opdefs do not describe are errors instead of "
-                     "nngraph.custom"),
+                     "custom operations (nngraph.custom)"),
       llvm::cl::init(false)};
   llvm::cl::opt<bool> lenient{
       "lightnet-lenient",

@@ -206,9 +206,10 @@ std::optional<Entry> Exporter::getEntry(Value v, bool aux) {
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     DictionaryAttr attrs = func.getArgAttrDict(arg.getArgNumber());
     std::string name = getInputName(func, arg.getArgNumber());
-    entry = addVariable(uniqueVariableName(name), v.getType(),
-                        getIntAttr(attrs, kStorageIdAttr),
-                        getIntAttr(attrs, kDeviceIndexAttr));
+    entry = addVariable(
+        uniqueVariableName(name), v.getType(),
+        getIntAttr(attrs, NNGraphDialect::StorageIdAttrHelper::getNameStr()),
+        getIntAttr(attrs, NNGraphDialect::DeviceIndexAttrHelper::getNameStr()));
   } else if (auto cst = v.getDefiningOp<ConstantOp>()) {
     entry = addConstant(cst, aux);
   } else {
@@ -372,8 +373,10 @@ std::optional<Entry> Exporter::addConstant(ConstantOp op, bool aux) {
   name = uniqueVariableName(name);
   addParam(name, type, std::move(payload), aux, op);
   DictionaryAttr attrs = op->getDiscardableAttrDictionary();
-  return addVariable(name, type, getIntAttr(attrs, kStorageIdAttr),
-                     getIntAttr(attrs, kDeviceIndexAttr));
+  return addVariable(
+      name, type,
+      getIntAttr(attrs, NNGraphDialect::StorageIdAttrHelper::getNameStr()),
+      getIntAttr(attrs, NNGraphDialect::DeviceIndexAttrHelper::getNameStr()));
 }
 
 void Exporter::addNode(Operation *op, OutNode node, ArrayRef<Value> inputs,
@@ -689,12 +692,14 @@ LogicalResult Exporter::run(llvm::raw_ostream &os) {
     return failure();
   }
   if (auto module = func->getParentOfType<ModuleOp>())
-    if (auto version =
-            module->getAttrOfType<IntegerAttr>("nngraph.mxnet_version"))
-      mxnetVersion = version.getInt();
+    if (std::optional<int64_t> version = getMXNetVersion(module))
+      mxnetVersion = *version;
   // Other formats' metadata on operations has no place in NNVM JSON; the
   // TVM storage plan of weights is written.
-  warnUnwrittenAttributes(func, format, {kStorageIdAttr, kDeviceIndexAttr});
+  warnUnwrittenAttributes(
+      func, format,
+      {NNGraphDialect::StorageIdAttrHelper::getNameStr(),
+       NNGraphDialect::DeviceIndexAttrHelper::getNameStr()});
   // Graph inputs, then weights, come first and in order: the importer orders
   // function arguments and weights by their place in the file.
   Block &body = func.getBody().front();
@@ -745,9 +750,8 @@ LogicalResult nnvm::exportNNVMGraph(ModuleOp module, llvm::raw_ostream &os,
                                     const ExportOptions &options) {
   std::optional<Flavor> flavor = options.flavor;
   if (!flavor)
-    if (auto source =
-            module->getAttrOfType<StringAttr>("nngraph.source_format"))
-      flavor = parseFlavor(source.getValue());
+    if (StringRef source = getSourceFormat(module); !source.empty())
+      flavor = parseFlavor(source);
   if (!flavor)
     flavor = Flavor::MXNet;
   func::FuncOp func = getGraphFunction(module, getFormatName(*flavor));

@@ -201,6 +201,66 @@ static Type joinHint(RankedTensorType hint, Type expected) {
   return RankedTensorType::get(shape, hint.getElementType());
 }
 
+/// The input slots of MXNet and NNVM operators that hold parameters: weight,
+/// bias, gamma/beta, moving mean/var (positions as MXNet's FListInputNames
+/// and NNVM's list them).
+static ArrayRef<unsigned> getParameterSlots(StringRef op) {
+  static const llvm::StringMap<SmallVector<unsigned, 4>> kSlots = [] {
+    llvm::StringMap<SmallVector<unsigned, 4>> t;
+    for (const char *name :
+         {"Convolution", "ChannelwiseConvolution", "Deconvolution",
+          "FullyConnected", "InstanceNorm", "LayerNorm", "GroupNorm", "conv2d",
+          "conv2d_transpose", "dense", "instance_norm", "layer_norm"})
+      t[name] = {1, 2};
+    t["BatchNorm"] = t["batch_norm"] = {1, 2, 3, 4};
+    // LeakyReLU's second input is the PReLU slope (`gamma`).
+    t["LeakyReLU"] = t["prelu"] = t["Embedding"] = {1};
+    return t;
+  }();
+  auto it = kSlots.find(op);
+  return it == kSlots.end() ? ArrayRef<unsigned>() : ArrayRef(it->second);
+}
+
+/// Whether node `id` feeds a parameter slot of `consumer` (node `consumerId`
+/// of `graph`), directly or through a reshape (the exporter writes PReLU's
+/// slope as Reshape -> LeakyReLU). MXNet graphs do not mark their
+/// parameters; their argument names follow a convention (`conv0_weight`)
+/// that users may break, but the slot an operator reads a variable through
+/// does not change.
+static bool feedsParameterSlot(const Graph &graph, int64_t consumerId,
+                               int64_t id, bool lookThrough = true) {
+  if (consumerId < 0 || consumerId >= int64_t(graph.nodes.size()))
+    return false;
+  const Node &consumer = graph.nodes[consumerId];
+  for (unsigned slot : getParameterSlots(consumer.op))
+    if (slot < consumer.inputs.size() && consumer.inputs[slot].node == id)
+      return true;
+  // A subgraph node (`_sg_mkldnn_conv`) that the importer inlines (see
+  // importSubgraphNode) feeds its inputs to the subgraph's arg_nodes in
+  // order; quantized ones stay custom.
+  const std::string *quantized = consumer.getAttr("quantized");
+  FailureOr<bool> isQuantized =
+      quantized ? parseMXBool(*quantized) : FailureOr<bool>(false);
+  if (consumer.subgraphs.size() == 1 && succeeded(isQuantized) &&
+      !*isQuantized &&
+      consumer.subgraphs.front()->argNodes.size() == consumer.inputs.size()) {
+    const Graph &sub = *consumer.subgraphs.front();
+    for (auto [k, input] : llvm::enumerate(consumer.inputs))
+      if (input.node == id && k < sub.argNodes.size())
+        for (auto [reader, node] : llvm::enumerate(sub.nodes))
+          if (feedsParameterSlot(sub, reader, sub.argNodes[k]))
+            return true;
+  }
+  if (!lookThrough || (consumer.op != "Reshape" && consumer.op != "reshape"))
+    return false;
+  for (auto [reader, node] : llvm::enumerate(graph.nodes))
+    for (const Entry &input : node.inputs)
+      if (input.node == consumerId &&
+          feedsParameterSlot(graph, reader, consumerId, /*lookThrough=*/false))
+        return true;
+  return false;
+}
+
 Value Importer::materializeVariable(int64_t id, Type expected, StringRef path,
                                     const Node &consumer) {
   const Node &node = graph.nodes[id];
@@ -208,16 +268,28 @@ Value Importer::materializeVariable(int64_t id, Type expected, StringRef path,
   // Nothing constrains an input of a custom operator: it may stay unranked.
   if (!type && isa_and_nonnull<UnrankedTensorType>(expected))
     type = expected;
+  SmallVector<NamedAttribute> attrs = getVariablePlanAttrs(id);
+  // A parameter without a value in the params file becomes a graph input
+  // marked as a weight (one with a value becomes a weight constant). A
+  // variable given --input-shape is data, whatever it feeds.
+  if (!paramIndex.contains(node.name) && !inputShapes.contains(node.name) &&
+      feedsParameterSlot(graph, &consumer - graph.nodes.data(), id))
+    attrs.push_back(getInputRoleAttr(gb.getContext(), kRoleWeight));
   return bindVariable(node.name, type, path, consumer, getInputOrder(id),
-                      getVariablePlanAttrs(id));
+                      attrs);
 }
 
 Value Importer::namedInput(StringRef name, RankedTensorType type,
                            const Node &consumer) {
   Value &v = namedInputs[name];
+  // Named inputs are the running statistics of legacy BatchNorm nodes:
+  // parameters, like the variables of parameter slots.
+  SmallVector<NamedAttribute> attrs;
+  if (!paramIndex.contains(name) && !inputShapes.contains(name))
+    attrs.push_back(getInputRoleAttr(gb.getContext(), kRoleWeight));
   if (!v)
     v = bindVariable(name, type, jsonPath(consumer.path, "inputs"), consumer,
-                     getInputOrder(&consumer - graph.nodes.data()));
+                     getInputOrder(&consumer - graph.nodes.data()), attrs);
   return v;
 }
 
@@ -422,17 +494,18 @@ void Importer::importKernelCall(NodeContext &ctx) {
 
 SmallVector<NamedAttribute> Importer::getVariablePlanAttrs(int64_t id) {
   Builder b(gb.getContext());
+  NNGraphDialect &abi = getGraphABI(gb.getContext());
   SmallVector<NamedAttribute> attrs;
   SmallVector<int64_t> storage =
       getEntryItems(graph, graph.storageIds, id, /*numResults=*/1);
   if (!storage.empty())
-    attrs.push_back(
-        b.getNamedAttr(kStorageIdAttr, b.getI64IntegerAttr(storage.front())));
+    attrs.push_back(NamedAttribute(abi.getStorageIdAttrHelper().getName(),
+                                   b.getI64IntegerAttr(storage.front())));
   SmallVector<int64_t> device =
       getEntryItems(graph, graph.deviceIndex, id, /*numResults=*/1);
   if (!device.empty())
-    attrs.push_back(
-        b.getNamedAttr(kDeviceIndexAttr, b.getI64IntegerAttr(device.front())));
+    attrs.push_back(NamedAttribute(abi.getDeviceIndexAttrHelper().getName(),
+                                   b.getI64IntegerAttr(device.front())));
   return attrs;
 }
 
@@ -585,12 +658,9 @@ OwningOpRef<ModuleOp> Importer::run() {
                            "' in the params file; it becomes an input");
   }
   ModuleOp module = gb.getModule();
-  Builder b(gb.getContext());
-  module->setAttr("nngraph.source_format",
-                  b.getStringAttr(getFormatName(flavor)));
+  setSourceFormat(module, getFormatName(flavor));
   if (graph.mxnetVersion)
-    module->setAttr("nngraph.mxnet_version",
-                    b.getI64IntegerAttr(*graph.mxnetVersion));
+    setMXNetVersion(module, *graph.mxnetVersion);
   return gb.finish(results, names);
 }
 

@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Target/NNVM/Params.h"
+#include "nngraph/Dialect/NNGraph/Utils/DTypes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -45,6 +46,10 @@
 
 using namespace llvm;
 using namespace mlir::nngraph::nnvm;
+using mlir::nngraph::DTypeInfo;
+using mlir::nngraph::lookupDTypeByDLPack;
+using mlir::nngraph::lookupDTypeByMXNet;
+using mlir::nngraph::lookupDTypeByName;
 
 namespace {
 constexpr uint64_t kMXNetListMagic = 0x112;
@@ -68,40 +73,29 @@ constexpr uint64_t kMinStringBytes = 8;
 /// cpu_shared); DLPack kDLCPU.
 constexpr int32_t kMXNetCPU = 1, kMXNetCPUPinned = 3, kMXNetCPUShared = 5;
 constexpr int32_t kDLCPU = 1;
-/// DLPack type codes used below.
-constexpr uint8_t kDLInt = 0, kDLUInt = 1, kDLFloat = 2, kDLBfloat = 4,
-                  kDLBool = 6;
+/// DLPack's bool type code (the others are in the dtype table).
+constexpr uint8_t kDLBool = 6;
 
 /// The NDArray encodings of MXNet files.
 enum class MXNetVersion { Legacy, V1, V2, V3 };
 
-/// How a ParamDType is spelled in each format.
-struct DTypeInfo {
-  ParamDType dtype;
-  const char *name;
-  unsigned size;
-  int32_t mxnetFlag; // mshadow::TypeFlag
-  uint8_t dlCode;    // DLDataType as TVM writes it, lanes 1
-  uint8_t dlBits;
-};
-
-constexpr DTypeInfo kDTypes[] = {
-    {ParamDType::F32, "float32", 4, 0, kDLFloat, 32},
-    {ParamDType::F64, "float64", 8, 1, kDLFloat, 64},
-    {ParamDType::F16, "float16", 2, 2, kDLFloat, 16},
-    {ParamDType::BF16, "bfloat16", 2, 12, kDLBfloat, 16},
-    {ParamDType::U8, "uint8", 1, 3, kDLUInt, 8},
-    {ParamDType::I8, "int8", 1, 5, kDLInt, 8},
-    {ParamDType::I32, "int32", 4, 4, kDLInt, 32},
-    {ParamDType::I64, "int64", 8, 6, kDLInt, 64},
-    {ParamDType::Bool, "bool", 1, 7, kDLUInt, 1},
-};
+/// The row of the dtype table (DTypes.h) of each ParamDType, by enum value.
+constexpr StringLiteral kParamDTypeNames[] = {"float32",  "float64", "float16",
+                                              "bfloat16", "uint8",   "int8",
+                                              "int32",    "int64",   "bool"};
 
 static const DTypeInfo &getInfo(ParamDType dtype) {
-  for (const DTypeInfo &info : kDTypes)
-    if (info.dtype == dtype)
-      return info;
-  llvm_unreachable("unknown ParamDType");
+  return *lookupDTypeByName(kParamDTypeNames[unsigned(dtype)]);
+}
+
+/// The ParamDType of a table row, or nullopt when .params files do not hold
+/// that type.
+static std::optional<ParamDType> getParamDType(const DTypeInfo *info) {
+  if (info)
+    for (auto [i, name] : llvm::enumerate(kParamDTypeNames))
+      if (name == info->name)
+        return ParamDType(i);
+  return std::nullopt;
 }
 
 /// A bounds-checked little-endian cursor over a .params buffer. Failed reads
@@ -381,11 +375,10 @@ static Error readMXNetDType(ParamsReader &reader, ParamDType &dtype) {
   int32_t flag;
   if (Error err = reader.read(flag, "dtype"))
     return err;
-  for (const DTypeInfo &info : kDTypes) {
-    if (info.mxnetFlag == flag) {
-      dtype = info.dtype;
-      return Error::success();
-    }
+  if (std::optional<ParamDType> known =
+          getParamDType(lookupDTypeByMXNet(flag))) {
+    dtype = *known;
+    return Error::success();
   }
   static const char *const kUnsupported[] = {"int16", "uint16", "uint32",
                                              "uint64"};
@@ -510,11 +503,11 @@ static Error readTVMDType(ParamsReader &reader, ParamDType &dtype,
     dlBool = true;
     return Error::success();
   }
-  for (const DTypeInfo &info : kDTypes) {
-    if (lanes == 1 && info.dlCode == code && info.dlBits == bits) {
-      dtype = info.dtype;
-      return Error::success();
-    }
+  if (std::optional<ParamDType> known =
+          lanes == 1 ? getParamDType(lookupDTypeByDLPack(code, bits))
+                     : std::nullopt) {
+    dtype = *known;
+    return Error::success();
   }
   return reader.error(at, "unsupported dtype",
                       "expected a scalar int, uint, float, bfloat or bool "
@@ -677,7 +670,7 @@ static void writeMXNet(const ParamsFile &file, raw_ostream &os) {
     writeDims(os, tensor);
     writeLE<int32_t>(os, kMXNetCPU);
     writeLE<int32_t>(os, 0);
-    writeLE<int32_t>(os, getInfo(tensor.dtype).mxnetFlag);
+    writeLE<int32_t>(os, getInfo(tensor.dtype).mxnet);
     os.write(tensor.data.data(), tensor.data.size());
   }
   writeLE<uint64_t>(os, named ? file.tensors.size() : 0);
@@ -715,22 +708,16 @@ static void writeTVM(const ParamsFile &file, raw_ostream &os) {
 //===----------------------------------------------------------------------===//
 
 std::optional<ParamDType> mlir::nngraph::nnvm::parseDTypeName(StringRef name) {
-  for (const DTypeInfo &info : kDTypes)
-    if (name == info.name)
-      return info.dtype;
-  return std::nullopt;
+  return getParamDType(lookupDTypeByName(name));
 }
 
 std::optional<ParamDType>
 mlir::nngraph::nnvm::getDTypeForMXNetTypeFlag(int64_t flag) {
-  for (const DTypeInfo &info : kDTypes)
-    if (flag == info.mxnetFlag)
-      return info.dtype;
-  return std::nullopt;
+  return getParamDType(lookupDTypeByMXNet(flag));
 }
 
 int mlir::nngraph::nnvm::getMXNetTypeFlag(ParamDType dtype) {
-  return getInfo(dtype).mxnetFlag;
+  return getInfo(dtype).mxnet;
 }
 
 StringRef mlir::nngraph::nnvm::getDTypeName(ParamDType dtype) {
@@ -738,7 +725,7 @@ StringRef mlir::nngraph::nnvm::getDTypeName(ParamDType dtype) {
 }
 
 unsigned mlir::nngraph::nnvm::getDTypeSize(ParamDType dtype) {
-  return getInfo(dtype).size;
+  return getInfo(dtype).getByteSize();
 }
 
 Expected<ParamsFlavor>

@@ -285,11 +285,11 @@ void Exporter::exportOp(Operation *op) {
   if (isa<func::ReturnOp, scf::YieldOp>(op))
     return;
   // Attributes outside the op's own (discardable ones) have no place in a
-  // node: another format's metadata ("nngraph." attributes) is dropped with
+  // node: another format's metadata (graph ABI attributes) is dropped with
   // a warning (see run()); anything else is refused rather than dropped.
   if (op->getDialect() && op->getDialect()->getNamespace() == "nngraph")
     for (NamedAttribute attr : op->getDiscardableAttrs())
-      if (!attr.getName().strref().starts_with("nngraph."))
+      if (!isGraphABIAttrName(attr.getName()))
         fail(op, "attribute '" + attr.getName().strref() +
                      "' has no RelayViz counterpart");
   if (auto c = dyn_cast<ConstantOp>(op))
@@ -362,14 +362,16 @@ Array Exporter::exportParams() {
 /// The `output_names` extension: the graph output names, verbatim.
 Array Exporter::exportOutputNames(unsigned numResults) {
   Array outputNames;
-  if (Attribute attr = func->getAttr(kResultNamesAttr)) {
+  if (Attribute attr =
+          func->getAttr(NNGraphDialect::OutputNamesAttrHelper::getNameStr())) {
     auto names = dyn_cast<ArrayAttr>(attr);
     bool valid = names && names.size() == numResults &&
                  llvm::all_of(names, llvm::IsaPred<StringAttr>);
     if (!valid) {
       ++numErrors;
       emitError(func.getLoc())
-          << "relayviz: cannot export '" << kResultNamesAttr
+          << "relayviz: cannot export '"
+          << NNGraphDialect::OutputNamesAttrHelper::getNameStr()
           << "': expected one string per result";
     } else {
       for (Attribute name : names)

@@ -726,8 +726,7 @@ OwningOpRef<ModuleOp> relayviz::importRelayViz(const llvm::SourceMgr &sourceMgr,
     return nullptr;
   }
   GraphBuilder gb(context, getBufferLoc(sourceMgr, context), "relayviz");
-  gb.getModule()->setAttr("nngraph.source_format",
-                          StringAttr::get(context, "relayviz"));
+  setSourceFormat(gb.getModule(), "relayviz");
   Importer importer(gb, graph, options);
   return importer.run();
 }

@@ -220,8 +220,8 @@ void Exporter::exportConstant(ConstantOp op) {
       op.getResult(), uniqueId(name.empty() ? "const" : name), "weight", op);
   if (!t)
     return;
-  std::optional<Object> meta =
-      toMetadata(op->getAttrOfType<DictionaryAttr>(kMetadataAttr));
+  std::optional<Object> meta = toMetadata(
+      getGraphABI(op->getContext()).getMetadataAttrHelper().getAttr(op));
   checkReserved(meta, kNameKey, op.getLoc(),
                 "constant '" + tensors[*t].id + "'");
   // Several constants (and operations) of one node share its name; the tensor
@@ -421,10 +421,10 @@ void Exporter::exportOp(Operation *op) {
     return;
   }
   // Everything that is not an ONNX attribute is metadata.
-  std::optional<Object> meta =
-      toMetadata(op->getAttrOfType<DictionaryAttr>(kMetadataAttr));
+  std::optional<Object> meta = toMetadata(
+      getGraphABI(op->getContext()).getMetadataAttrHelper().getAttr(op));
   for (NamedAttribute attr : op->getDiscardableAttrs()) {
-    if (attr.getName().strref().starts_with("nngraph."))
+    if (isGraphABIAttrName(attr.getName()))
       continue;
     if (std::optional<llvm::json::Value> v = attributeToJSON(attr.getValue())) {
       if (!meta)
@@ -433,8 +433,10 @@ void Exporter::exportOp(Operation *op) {
     }
   }
   node.metadata = std::move(meta);
-  auto names = op->getAttrOfType<ArrayAttr>(kResultIdsAttr);
-  auto metas = op->getAttrOfType<ArrayAttr>(kResultMetadataAttr);
+  auto names =
+      getGraphABI(op->getContext()).getResultNamesAttrHelper().getAttr(op);
+  auto metas =
+      getGraphABI(op->getContext()).getResultMetadataAttrHelper().getAttr(op);
   for (OpResult result : op->getResults()) {
     unsigned i = result.getResultNumber();
     std::string id;
@@ -466,9 +468,10 @@ LogicalResult Exporter::run() {
     fail(func, "a graph function has exactly one block");
     return failure();
   }
-  checkReserved(
-      toMetadata(module->getAttrOfType<DictionaryAttr>(kMetadataAttr)),
-      kOutputNamesKey, module.getLoc(), "the graph");
+  checkReserved(toMetadata(getGraphABI(module.getContext())
+                               .getMetadataAttrHelper()
+                               .getAttr(module)),
+                kOutputNamesKey, module.getLoc(), "the graph");
   Block &body = func.getBody().front();
   Operation *ret = body.getTerminator();
   for (auto [i, v] : llvm::enumerate(ret->getOperands()))
@@ -476,14 +479,12 @@ LogicalResult Exporter::run() {
   for (BlockArgument arg : body.getArguments()) {
     unsigned i = arg.getArgNumber();
     std::string name = getInputName(func, i);
-    auto role = func.getArgAttrOfType<StringAttr>(i, kRoleAttr);
-    bool weight = role && role.getValue() == "weight";
+    bool weight = isWeight(func, i);
     std::optional<int64_t> t =
         addTensor(arg, uniqueId(name), weight ? "weight" : "input", nullptr);
     if (!t)
       continue;
-    std::optional<Object> meta =
-        toMetadata(func.getArgAttrOfType<DictionaryAttr>(i, kMetadataAttr));
+    std::optional<Object> meta = toMetadata(getInputMetadata(func, i));
     checkReserved(meta, kNameKey, arg.getLoc(),
                   "graph input '" + tensors[*t].id + "'");
     if (name != tensors[*t].id) {
@@ -515,15 +516,16 @@ void Exporter::write(llvm::raw_ostream &os) {
       return s.str();
     return "";
   };
-  std::string id = str(kGraphIdAttr), name = str(kGraphNameAttr);
+  std::string id = str(NNGraphDialect::GraphIdAttrHelper::getNameStr()),
+              name = str(NNGraphDialect::GraphNameAttrHelper::getNameStr());
   std::string fallback = module.getSymName() ? module.getSymName()->str()
                                              : func.getSymName().str();
   if (id.empty())
     id = name.empty() ? fallback : name;
   if (name.empty())
     name = id;
-  std::optional<Object> meta =
-      toMetadata(module->getAttrOfType<DictionaryAttr>(kMetadataAttr));
+  std::optional<Object> meta = toMetadata(
+      getGraphABI(module.getContext()).getMetadataAttrHelper().getAttr(module));
   if (renamedOutputs) {
     if (!meta)
       meta = Object();

@@ -50,7 +50,8 @@ enum class Outcome { Done, Fallback, Failed };
 class Importer {
 public:
   Importer(GraphBuilder &gb, Graph &graph, const ImportOptions &options)
-      : gb(gb), b(gb.getBuilder()), graph(graph), options(options) {}
+      : gb(gb), b(gb.getBuilder()), abi(getGraphABI(gb.getContext())),
+        graph(graph), options(options) {}
   OwningOpRef<ModuleOp> run();
 
 private:
@@ -76,6 +77,8 @@ private:
 
   GraphBuilder &gb;
   OpBuilder &b;
+  /// The graph ABI attribute helpers.
+  NNGraphDialect &abi;
   Graph &graph;
   const ImportOptions &options;
   /// The type of each tensor (null if its dtype is unsupported).
@@ -212,7 +215,7 @@ Value Importer::makeConstant(int64_t t, const Array &items) {
       ConstantOp::create(b, gb.getNameLoc(getTensorName(tensor)), type, value);
   if (DictionaryAttr meta =
           metadataAttr(b.getContext(), *tensor.metadata, /*dropValue=*/true))
-    op->setAttr(kMetadataAttr, meta);
+    getGraphABI(b.getContext()).getMetadataAttrHelper().setAttr(op, meta);
   return op;
 }
 
@@ -239,11 +242,12 @@ Value Importer::getTensor(int64_t t, const Node &node, StringRef path) {
   }
   SmallVector<NamedAttribute> attrs;
   if (tensor.role == "weight")
-    attrs.push_back(b.getNamedAttr(kRoleAttr, b.getStringAttr("weight")));
+    attrs.push_back(getInputRoleAttr(b.getContext(), kRoleWeight));
   if (tensor.metadata)
     if (DictionaryAttr meta =
             metadataAttr(b.getContext(), *tensor.metadata, false))
-      attrs.push_back(b.getNamedAttr(kMetadataAttr, meta));
+      attrs.push_back(NamedAttribute(
+          getGraphABI(b.getContext()).getMetadataAttrHelper().getName(), meta));
   return values[t] = gb.addInput(getTensorName(tensor), types[t], attrs,
                                  kTensorOrder + t);
 }
@@ -251,7 +255,7 @@ Value Importer::getTensor(int64_t t, const Node &node, StringRef path) {
 void Importer::finishOp(Operation *op, const Node &node) {
   if (node.metadata)
     op->setAttr(
-        kMetadataAttr,
+        abi.getMetadataAttrHelper().getName(),
         jsonToAttribute(b.getContext(),
                         llvm::json::Value(expandDottedKeys(*node.metadata))));
   SmallVector<Attribute> names, metas;
@@ -268,9 +272,9 @@ void Importer::finishOp(Operation *op, const Node &node) {
       metas.push_back(b.getDictionaryAttr({}));
     }
   }
-  op->setAttr(kResultIdsAttr, b.getArrayAttr(names));
+  abi.getResultNamesAttrHelper().setAttr(op, b.getArrayAttr(names));
   if (anyMeta)
-    op->setAttr(kResultMetadataAttr, b.getArrayAttr(metas));
+    abi.getResultMetadataAttrHelper().setAttr(op, b.getArrayAttr(metas));
   for (auto [t, result] : llvm::zip(node.outputs, op->getResults()))
     values[t] = result;
 }
@@ -613,7 +617,9 @@ OwningOpRef<ModuleOp> Importer::run() {
     if (tensor.metadata)
       if (DictionaryAttr meta =
               metadataAttr(b.getContext(), *tensor.metadata, false))
-        attrs.push_back(b.getNamedAttr(kMetadataAttr, meta));
+        attrs.push_back(NamedAttribute(
+            getGraphABI(b.getContext()).getMetadataAttrHelper().getName(),
+            meta));
     values[t] = gb.addInput(getTensorName(tensor), types[t], attrs, i);
   }
   for (const Node &node : graph.nodes)
@@ -651,11 +657,11 @@ OwningOpRef<ModuleOp> Importer::run() {
   if (graphMeta)
     graphMeta->erase(kOutputNamesKey);
   ModuleOp module = gb.getModule();
-  module->setAttr("nngraph.source_format", b.getStringAttr("xoc"));
-  module->setAttr(kGraphIdAttr, b.getStringAttr(graph.id));
-  module->setAttr(kGraphNameAttr, b.getStringAttr(graph.name));
+  setSourceFormat(module, "xoc");
+  abi.getGraphIdAttrHelper().setAttr(module, b.getStringAttr(graph.id));
+  abi.getGraphNameAttrHelper().setAttr(module, b.getStringAttr(graph.name));
   if (graphMeta && !graphMeta->empty())
-    module->setAttr(kMetadataAttr,
+    module->setAttr(abi.getMetadataAttrHelper().getName(),
                     jsonToAttribute(b.getContext(),
                                     llvm::json::Value(std::move(*graphMeta))));
   if (results.size() != graph.outputs.size())

@@ -12,6 +12,8 @@
 
 #include "XOCOps.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+#include "nngraph/Dialect/NNGraph/Utils/DTypes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -135,59 +137,79 @@ ArrayRef<T> ref(const T (&a)[N]) {
   return ArrayRef<T>(a, N);
 }
 
-#define UNARY(onnx, mlir) {onnx, "nngraph." mlir, {}, {}, {}, 1, 1, 1}
-#define BINARY(onnx, mlir) {onnx, "nngraph." mlir, {}, {}, {}, 2, 2, 1}
+/// The full name of operation `OpTy` (nngraph.conv for ConvOp).
+template <typename OpTy>
+constexpr const char *mlirName() {
+  return OpTy::getOperationName().data();
+}
+
+#define UNARY(onnx, OpTy) {onnx, mlirName<OpTy>(), {}, {}, {}, 1, 1, 1}
+#define BINARY(onnx, OpTy) {onnx, mlirName<OpTy>(), {}, {}, {}, 2, 2, 1}
 
 const OpSpec kOpSpecs[] = {
-    UNARY("Identity", "identity"),
-    {"Dropout", "nngraph.dropout", ref(kDropout), ref(kDropoutIn),
+    UNARY("Identity", IdentityOp),
+    {"Dropout", mlirName<DropoutOp>(), ref(kDropout), ref(kDropoutIn),
      ref(kDropoutFixed), 1, 1, 1},
-    {"Cast", "nngraph.cast", ref(kCast), {}, ref(kCastFixed), 1, 1, 1},
-    UNARY("Relu", "relu"),
-    UNARY("Sigmoid", "sigmoid"),
-    UNARY("Tanh", "tanh"),
-    UNARY("Softplus", "softplus"),
-    UNARY("Softsign", "softsign"),
-    UNARY("Exp", "exp"),
-    UNARY("Log", "log"),
-    UNARY("Sqrt", "sqrt"),
+    {"Cast", mlirName<CastOp>(), ref(kCast), {}, ref(kCastFixed), 1, 1, 1},
+    UNARY("Relu", ReluOp),
+    UNARY("Sigmoid", SigmoidOp),
+    UNARY("Tanh", TanhOp),
+    UNARY("Softplus", SoftplusOp),
+    UNARY("Softsign", SoftsignOp),
+    UNARY("Exp", ExpOp),
+    UNARY("Log", LogOp),
+    UNARY("Sqrt", SqrtOp),
     // Not ONNX (Reciprocal of Sqrt there): one node, so that it round-trips.
-    UNARY("Rsqrt", "rsqrt"),
-    UNARY("Reciprocal", "reciprocal"),
-    UNARY("Erf", "erf"),
-    UNARY("Floor", "floor"),
-    UNARY("Ceil", "ceil"),
-    UNARY("Round", "round"),
-    UNARY("Neg", "neg"),
-    UNARY("Abs", "abs"),
-    {"LeakyRelu", "nngraph.leaky_relu", ref(kAlpha), {}, {}, 1, 1, 1},
-    {"Elu", "nngraph.elu", ref(kAlpha), {}, {}, 1, 1, 1},
-    {"Selu", "nngraph.selu", ref(kSelu), {}, {}, 1, 1, 1},
-    {"Gelu", "nngraph.gelu", ref(kGelu), {}, {}, 1, 1, 1},
-    {"HardSigmoid", "nngraph.hard_sigmoid", ref(kAlphaBeta), {}, {}, 1, 1, 1},
-    {"Clip", "nngraph.clip", ref(kClip), ref(kClipIn), {}, 1, 1, 1},
-    BINARY("Add", "add"),
-    BINARY("Sub", "sub"),
-    BINARY("Mul", "mul"),
-    BINARY("Div", "div"),
-    BINARY("Pow", "pow"),
-    BINARY("Max", "max"),
-    BINARY("Min", "min"),
-    BINARY("PRelu", "prelu"),
-    BINARY("Equal", "equal"),
+    UNARY("Rsqrt", RsqrtOp),
+    UNARY("Reciprocal", ReciprocalOp),
+    UNARY("Erf", ErfOp),
+    UNARY("Floor", FloorOp),
+    UNARY("Ceil", CeilOp),
+    UNARY("Round", RoundOp),
+    UNARY("Neg", NegOp),
+    UNARY("Abs", AbsOp),
+    {"LeakyRelu", mlirName<LeakyReluOp>(), ref(kAlpha), {}, {}, 1, 1, 1},
+    {"Elu", mlirName<EluOp>(), ref(kAlpha), {}, {}, 1, 1, 1},
+    {"Selu", mlirName<SeluOp>(), ref(kSelu), {}, {}, 1, 1, 1},
+    {"Gelu", mlirName<GeluOp>(), ref(kGelu), {}, {}, 1, 1, 1},
+    {"HardSigmoid",
+     mlirName<HardSigmoidOp>(),
+     ref(kAlphaBeta),
+     {},
+     {},
+     1,
+     1,
+     1},
+    {"Clip", mlirName<ClipOp>(), ref(kClip), ref(kClipIn), {}, 1, 1, 1},
+    BINARY("Add", AddOp),
+    BINARY("Sub", SubOp),
+    BINARY("Mul", MulOp),
+    BINARY("Div", DivOp),
+    BINARY("Pow", PowOp),
+    BINARY("Max", MaxOp),
+    BINARY("Min", MinOp),
+    BINARY("PRelu", PReluOp),
+    BINARY("Equal", EqualOp),
     // Not ONNX (Not of Equal there): one node, so that it round-trips.
-    BINARY("NotEqual", "not_equal"),
-    BINARY("Less", "less"),
-    BINARY("LessOrEqual", "less_equal"),
-    BINARY("Greater", "greater"),
-    BINARY("GreaterOrEqual", "greater_equal"),
-    {"Where", "nngraph.where", {}, {}, {}, 3, 3, 1},
-    {"Conv", "nngraph.conv", ref(kConv), {}, {}, 2, 3, 1},
-    {"ConvTranspose", "nngraph.conv_transpose", ref(kConvT), {}, {}, 2, 3, 1},
-    {"Gemm", "nngraph.gemm", ref(kGemm), {}, {}, 2, 3, 1},
-    BINARY("MatMul", "matmul"),
+    BINARY("NotEqual", NotEqualOp),
+    BINARY("Less", LessOp),
+    BINARY("LessOrEqual", LessEqualOp),
+    BINARY("Greater", GreaterOp),
+    BINARY("GreaterOrEqual", GreaterEqualOp),
+    {"Where", mlirName<WhereOp>(), {}, {}, {}, 3, 3, 1},
+    {"Conv", mlirName<ConvOp>(), ref(kConv), {}, {}, 2, 3, 1},
+    {"ConvTranspose",
+     mlirName<ConvTransposeOp>(),
+     ref(kConvT),
+     {},
+     {},
+     2,
+     3,
+     1},
+    {"Gemm", mlirName<GemmOp>(), ref(kGemm), {}, {}, 2, 3, 1},
+    BINARY("MatMul", MatMulOp),
     {"BatchNormalization",
-     "nngraph.batch_norm",
+     mlirName<BatchNormOp>(),
      ref(kEps),
      {},
      ref(kBNFixed),
@@ -195,7 +217,7 @@ const OpSpec kOpSpecs[] = {
      5,
      1},
     {"LayerNormalization",
-     "nngraph.layer_norm",
+     mlirName<LayerNormOp>(),
      ref(kLayerNorm),
      {},
      ref(kLayerNormFixed),
@@ -203,58 +225,65 @@ const OpSpec kOpSpecs[] = {
      3,
      1},
     {"InstanceNormalization",
-     "nngraph.instance_norm",
+     mlirName<InstanceNormOp>(),
      ref(kEps),
      {},
      {},
      3,
      3,
      1},
-    {"LRN", "nngraph.lrn", ref(kLRN), {}, {}, 1, 1, 1},
+    {"LRN", mlirName<LRNOp>(), ref(kLRN), {}, {}, 1, 1, 1},
     {"MaxPool",
-     "nngraph.max_pool",
+     mlirName<MaxPoolOp>(),
      ref(kMaxPool),
      {},
      ref(kMaxPoolFixed),
      1,
      1,
      1},
-    {"AveragePool", "nngraph.avg_pool", ref(kAvgPool), {}, {}, 1, 1, 1},
-    UNARY("GlobalMaxPool", "global_max_pool"),
-    UNARY("GlobalAveragePool", "global_avg_pool"),
-    {"Softmax", "nngraph.softmax", ref(kAxis), {}, {}, 1, 1, 1},
-    {"LogSoftmax", "nngraph.log_softmax", ref(kAxis), {}, {}, 1, 1, 1},
-    {"Reshape", "nngraph.reshape", ref(kShape), ref(kShapeIn),
+    {"AveragePool", mlirName<AvgPoolOp>(), ref(kAvgPool), {}, {}, 1, 1, 1},
+    UNARY("GlobalMaxPool", GlobalMaxPoolOp),
+    UNARY("GlobalAveragePool", GlobalAvgPoolOp),
+    {"Softmax", mlirName<SoftmaxOp>(), ref(kAxis), {}, {}, 1, 1, 1},
+    {"LogSoftmax", mlirName<LogSoftmaxOp>(), ref(kAxis), {}, {}, 1, 1, 1},
+    {"Reshape", mlirName<ReshapeOp>(), ref(kShape), ref(kShapeIn),
      ref(kReshapeFixed), 1, 1, 1},
-    {"Flatten", "nngraph.flatten", ref(kAxis), {}, {}, 1, 1, 1},
-    {"Squeeze", "nngraph.squeeze", ref(kAxes), ref(kAxesIn), {}, 1, 1, 1},
-    {"Unsqueeze", "nngraph.unsqueeze", ref(kAxes), ref(kAxesIn), {}, 1, 1, 1},
-    {"Transpose", "nngraph.transpose", ref(kPerm), {}, {}, 1, 1, 1},
-    {"Concat", "nngraph.concat", ref(kAxis), {}, {}, 1, -1, 1},
-    {"Split", "nngraph.split", ref(kSplit), ref(kSplitIn), ref(kSplitFixed), 1,
-     1, -1},
-    {"Slice", "nngraph.slice", ref(kSlice), ref(kSliceIn), {}, 1, 1, 1},
-    {"Pad", "nngraph.pad", ref(kPad), ref(kPadIn), {}, 1, 1, 1},
-    {"Expand", "nngraph.expand", {}, ref(kShapeIn), {}, 1, 1, 1},
-    {"Tile", "nngraph.tile", {}, ref(kTileIn), {}, 1, 1, 1},
-    {"Gather", "nngraph.gather", ref(kAxis), {}, {}, 2, 2, 1},
-    {"GatherND", "nngraph.gather_nd", ref(kGatherND), {}, {}, 2, 2, 1},
-    UNARY("Shape", "shape"),
-    {"Resize", "nngraph.resize", ref(kResize), ref(kResizeIn), {}, 1, 1, 1},
-    {"OneHot", "nngraph.one_hot", ref(kAxis), ref(kOneHotIn), {}, 1, 1, 1},
-    {"TopK", "nngraph.topk", ref(kTopK), ref(kTopKIn), {}, 1, 1, 2},
-    {"ReduceSum", "nngraph.reduce_sum", ref(kReduce), ref(kAxesIn),
+    {"Flatten", mlirName<FlattenOp>(), ref(kAxis), {}, {}, 1, 1, 1},
+    {"Squeeze", mlirName<SqueezeOp>(), ref(kAxes), ref(kAxesIn), {}, 1, 1, 1},
+    {"Unsqueeze",
+     mlirName<UnsqueezeOp>(),
+     ref(kAxes),
+     ref(kAxesIn),
+     {},
+     1,
+     1,
+     1},
+    {"Transpose", mlirName<TransposeOp>(), ref(kPerm), {}, {}, 1, 1, 1},
+    {"Concat", mlirName<ConcatOp>(), ref(kAxis), {}, {}, 1, -1, 1},
+    {"Split", mlirName<SplitOp>(), ref(kSplit), ref(kSplitIn), ref(kSplitFixed),
+     1, 1, -1},
+    {"Slice", mlirName<SliceOp>(), ref(kSlice), ref(kSliceIn), {}, 1, 1, 1},
+    {"Pad", mlirName<PadOp>(), ref(kPad), ref(kPadIn), {}, 1, 1, 1},
+    {"Expand", mlirName<ExpandOp>(), {}, ref(kShapeIn), {}, 1, 1, 1},
+    {"Tile", mlirName<TileOp>(), {}, ref(kTileIn), {}, 1, 1, 1},
+    {"Gather", mlirName<GatherOp>(), ref(kAxis), {}, {}, 2, 2, 1},
+    {"GatherND", mlirName<GatherNDOp>(), ref(kGatherND), {}, {}, 2, 2, 1},
+    UNARY("Shape", ShapeOp),
+    {"Resize", mlirName<ResizeOp>(), ref(kResize), ref(kResizeIn), {}, 1, 1, 1},
+    {"OneHot", mlirName<OneHotOp>(), ref(kAxis), ref(kOneHotIn), {}, 1, 1, 1},
+    {"TopK", mlirName<TopKOp>(), ref(kTopK), ref(kTopKIn), {}, 1, 1, 2},
+    {"ReduceSum", mlirName<ReduceSumOp>(), ref(kReduce), ref(kAxesIn),
      ref(kReduceFixed), 1, 1, 1},
-    {"ReduceMean", "nngraph.reduce_mean", ref(kReduce), ref(kAxesIn),
+    {"ReduceMean", mlirName<ReduceMeanOp>(), ref(kReduce), ref(kAxesIn),
      ref(kReduceFixed), 1, 1, 1},
-    {"ReduceMax", "nngraph.reduce_max", ref(kReduce), ref(kAxesIn),
+    {"ReduceMax", mlirName<ReduceMaxOp>(), ref(kReduce), ref(kAxesIn),
      ref(kReduceFixed), 1, 1, 1},
-    {"ReduceMin", "nngraph.reduce_min", ref(kReduce), ref(kAxesIn),
+    {"ReduceMin", mlirName<ReduceMinOp>(), ref(kReduce), ref(kAxesIn),
      ref(kReduceFixed), 1, 1, 1},
-    {"ReduceProd", "nngraph.reduce_prod", ref(kReduce), ref(kAxesIn),
+    {"ReduceProd", mlirName<ReduceProdOp>(), ref(kReduce), ref(kAxesIn),
      ref(kReduceFixed), 1, 1, 1},
-    {"ArgMax", "nngraph.argmax", ref(kArg), {}, {}, 1, 1, 1},
-    {"ArgMin", "nngraph.argmin", ref(kArg), {}, {}, 1, 1, 1},
+    {"ArgMax", mlirName<ArgMaxOp>(), ref(kArg), {}, {}, 1, 1, 1},
+    {"ArgMin", mlirName<ArgMinOp>(), ref(kArg), {}, {}, 1, 1, 1},
 };
 #undef UNARY
 #undef BINARY
@@ -473,27 +502,8 @@ std::optional<llvm::json::Value> xoc::attrToJSON(AttrKind kind,
 }
 
 int64_t xoc::getONNXDataType(Type type) {
-  if (type.isF32())
-    return 1;
-  if (type.isUnsignedInteger(8))
-    return 2;
-  if (type.isInteger(1))
-    return 9;
-  if (type.isInteger(8))
-    return 3;
-  if (type.isInteger(16))
-    return 5;
-  if (type.isInteger(32))
-    return 6;
-  if (type.isInteger(64))
-    return 7;
-  if (type.isF16())
-    return 10;
-  if (type.isF64())
-    return 11;
-  if (type.isBF16())
-    return 16;
-  return 0;
+  const DTypeInfo *d = lookupDType(type);
+  return d ? d->onnx : 0;
 }
 
 /// Puts `value` under `key` of `out`, a dotted key ("perf.time.cpu") as

@@ -73,7 +73,7 @@ struct FixedAttr {
 
 struct OpSpec {
   const char *onnx;
-  /// Full operation name ("nngraph.conv").
+  /// Full operation name (OpTy::getOperationName(): nngraph.conv).
   const char *mlir;
   llvm::ArrayRef<AttrSpec> attrs;
   llvm::ArrayRef<StaticInput> staticInputs;
@@ -87,7 +87,7 @@ struct OpSpec {
 
 /// The spec of ONNX operator `onnx`, or null.
 const OpSpec *lookupONNX(llvm::StringRef onnx);
-/// The spec of nngraph operation `mlir` ("nngraph.conv"), or null.
+/// The spec of nngraph operation `mlir` (nngraph.conv), or null.
 const OpSpec *lookupMLIR(llvm::StringRef mlir);
 /// Every spec, in table order.
 llvm::ArrayRef<OpSpec> getOpSpecs();

@@ -4,14 +4,19 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file declares what every exporter needs to read an imported graph
-// back: the graph function, node names from locations, graph input and
-// output names, dtype names and the raw bytes of constants.
+// This file declares what exporters share beyond the graph ABI
+// (nngraph/Dialect/NNGraph/Utils/GraphABI.h): the raw bytes of constants,
+// the warning about attributes a format cannot write, the dialects a graph
+// may contain and the graph summary translation.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef NNGRAPH_TARGET_COMMON_EXPORTSUPPORT_H
 #define NNGRAPH_TARGET_COMMON_EXPORTSUPPORT_H
+
+// Every exporter reads the graph through the graph ABI and the dtype table.
+#include "nngraph/Dialect/NNGraph/Utils/DTypes.h"
+#include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
@@ -23,31 +28,6 @@
 
 namespace mlir {
 namespace nngraph {
-
-/// The function an exporter writes: `@main`, or the module's only function.
-/// Emits "<format>: expected a function named 'main' or exactly one
-/// function" and returns null otherwise.
-func::FuncOp getGraphFunction(ModuleOp module, llvm::StringRef format);
-
-/// The node name a location carries (a NameLoc, possibly inside a fused or
-/// call-site location), or empty.
-std::string getLocName(Location loc);
-
-/// The name of graph input `index` of `func`: its `nngraph.name` argument
-/// attribute, else its location's name, else "arg<index>".
-std::string getInputName(func::FuncOp func, unsigned index);
-
-/// The name of graph output `index`: from `nngraph.output_names`, else the
-/// name of the operation that produces it, else "output<index>".
-std::string getOutputName(func::FuncOp func, unsigned index);
-
-/// The common dtype spelling of an element type ("float32", "int64",
-/// "bool", ...), or empty when there is none.
-std::string getDTypeName(Type type);
-
-/// The element type a dtype name stands for (the inverse of getDTypeName:
-/// "uint8" is ui8), or null for an unknown name.
-Type getDTypeElementType(MLIRContext *context, llvm::StringRef name);
 
 /// The raw little-endian bytes of a constant's elements (booleans one byte
 /// each), or nullopt when they cannot be read.
@@ -68,6 +48,11 @@ void insertGraphDialects(DialectRegistry &registry);
 /// Registers --test-graph-summary: sources, operations, edges, shapes and
 /// names of a graph, one per line, for comparing format conversions.
 void registerGraphSummaryTranslation();
+
+/// Registers --test-graph-abi: a graph's source format, inputs (name, role,
+/// storage plan), outputs and dtype spellings as GraphABI.h and DTypes.h
+/// read them.
+void registerTestGraphABITranslation();
 
 } // namespace nngraph
 } // namespace mlir

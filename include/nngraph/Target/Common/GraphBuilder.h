@@ -15,6 +15,10 @@
 #ifndef NNGRAPH_TARGET_COMMON_GRAPHBUILDER_H
 #define NNGRAPH_TARGET_COMMON_GRAPHBUILDER_H
 
+// Every importer writes the graph through the graph ABI and the dtype table.
+#include "nngraph/Dialect/NNGraph/Utils/DTypes.h"
+#include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -29,14 +33,6 @@
 
 namespace mlir {
 namespace nngraph {
-
-/// Name of the argument attribute that keeps a graph input's source name.
-inline constexpr llvm::StringLiteral kArgNameAttr = "nngraph.name";
-/// Name of the function attribute that keeps the graph output names.
-inline constexpr llvm::StringLiteral kResultNamesAttr = "nngraph.output_names";
-/// TVM storage plan of a graph input or weight: its storage id and device.
-inline constexpr llvm::StringLiteral kStorageIdAttr = "nngraph.storage_id";
-inline constexpr llvm::StringLiteral kDeviceIndexAttr = "nngraph.device_index";
 
 class GraphBuilder {
 public:

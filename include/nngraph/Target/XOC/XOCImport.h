@@ -24,19 +24,6 @@ namespace mlir {
 namespace nngraph {
 namespace xoc {
 
-/// Argument attribute marking a function argument that stands for a weight
-/// tensor (XOC tensors carry no data): `nngraph.role = "weight"`.
-inline constexpr llvm::StringLiteral kRoleAttr = "nngraph.role";
-/// Node, tensor or graph metadata (a dictionary of native JSON values).
-inline constexpr llvm::StringLiteral kMetadataAttr = "nngraph.metadata";
-/// The tensor ids of an operation's results.
-inline constexpr llvm::StringLiteral kResultIdsAttr = "nngraph.result_names";
-/// The metadata of an operation's result tensors (one dictionary each).
-inline constexpr llvm::StringLiteral kResultMetadataAttr =
-    "nngraph.result_metadata";
-/// Module attributes: the graph's `id` and `name`.
-inline constexpr llvm::StringLiteral kGraphIdAttr = "nngraph.graph_id";
-inline constexpr llvm::StringLiteral kGraphNameAttr = "nngraph.graph_name";
 /// The key of tensor metadata that holds a weight's values (flat, row-major;
 /// one value for a splat).
 inline constexpr llvm::StringLiteral kValueKey = "value";

@@ -31,17 +31,20 @@ struct TestNNGraphOpPropertiesPass
           TestNNGraphOpPropertiesPass> {
   void runOnOperation() override {
     Builder b(&getContext());
+    auto *abi = getContext().getLoadedDialect<NNGraphDialect>();
     getOperation()->walk([&](NNGraphOpInterface op) {
-      op->setAttr("nngraph.elementwise", b.getBoolAttr(op.isElementwise()));
-      op->setAttr("nngraph.shape_only", b.getBoolAttr(op.isShapeOnly()));
-      op->setAttr("nngraph.layout_sensitive",
-                  b.getBoolAttr(op.isLayoutSensitive()));
+      abi->getElementwiseAttrHelper().setAttr(
+          op, b.getBoolAttr(op.isElementwise()));
+      abi->getShapeOnlyAttrHelper().setAttr(op,
+                                            b.getBoolAttr(op.isShapeOnly()));
+      abi->getLayoutSensitiveAttrHelper().setAttr(
+          op, b.getBoolAttr(op.isLayoutSensitive()));
       SmallVector<int64_t> pairs;
       for (auto [operand, result] : op.getInplacePairs()) {
         pairs.push_back(operand);
         pairs.push_back(result);
       }
-      op->setAttr("nngraph.inplace", b.getDenseI64ArrayAttr(pairs));
+      abi->getInplaceAttrHelper().setAttr(op, b.getDenseI64ArrayAttr(pairs));
     });
   }
 };

@@ -14,6 +14,8 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
+// The discardable attribute helpers (discardableAttrs) read operations.
+#include "mlir/IR/Operation.h"
 
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOpsDialect.h.inc"
 

@@ -32,6 +32,37 @@ def NNGraph_Dialect : Dialect {
     operator the dialect does not model is kept as `nngraph.custom` with its
     source type name and every attribute.
   }];
+  // The graph ABI: the discardable attributes through which importers,
+  // exporters, passes and the runtime share what the operations do not hold
+  // (see docs/NNGraph.md, "Graph ABI"). Each gets a typed helper,
+  // `NNGraphDialect::get<Name>AttrHelper()`; GraphABI.h wraps them for
+  // function arguments and results.
+  let discardableAttrs = (ins
+    // Graph inputs (function argument attributes).
+    "::mlir::StringAttr":$name,
+    "::mlir::StringAttr":$role,
+    "::mlir::IntegerAttr":$storage_id,
+    "::mlir::IntegerAttr":$device_index,
+    "::mlir::StringAttr":$lightnet_op,
+    "::mlir::ArrayAttr":$lightnet_params,
+    // Graph outputs (function attribute).
+    "::mlir::ArrayAttr":$output_names,
+    // Module attributes.
+    "::mlir::StringAttr":$source_format,
+    "::mlir::IntegerAttr":$mxnet_version,
+    "::mlir::StringAttr":$graph_id,
+    "::mlir::StringAttr":$graph_name,
+    // Module, graph input and operation attribute.
+    "::mlir::DictionaryAttr":$metadata,
+    // Operation attributes.
+    "::mlir::ArrayAttr":$result_names,
+    "::mlir::ArrayAttr":$result_metadata,
+    // Written by --nngraph-test-op-properties only.
+    "::mlir::BoolAttr":$elementwise,
+    "::mlir::BoolAttr":$shape_only,
+    "::mlir::BoolAttr":$layout_sensitive,
+    "::mlir::DenseI64ArrayAttr":$inplace
+  );
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let hasCanonicalizer = 1;
