@@ -663,10 +663,6 @@ def run_kernels(policy, tmp):
 # Printing
 
 
-def ms(s):
-    return "-" if s is None else f"{s * 1e3:.1f}"
-
-
 def fmt_ms(s):
     v = s * 1e3
     return f"{v:.1f}" if v >= 10 else f"{v:.2f}" if v >= 1 else f"{v:.3f}"
@@ -682,7 +678,7 @@ def cell(st):
 def ratio(a, b):
     if a is None or b is None or b["median"] <= 0:
         return "-"
-    return f"{a['median'] / b['median']:.2f}x"
+    return f"{a['median'] / b['median']:.3g}x"
 
 
 def check_str(c):
@@ -756,7 +752,7 @@ def main():
     if not ng_threads:
         log("nngraph: single-threaded (nngraph.compile has no threads "
             "option yet): one nngraph run per model and batch, shown in "
-            "every thread row with 'thr' n/a")
+            "each thread row marked '*'")
     failures = []
 
     tmp = tempfile.mkdtemp(prefix="nngraph-bench-")
@@ -875,8 +871,7 @@ def main():
                 f"{'ORT ms':<28} {'MXNet ms':<28} {'ng/ORT':>8} "
                 f"{'ng/MX':>8}  check ng / ORT (err/scale)")
             for row in rows:
-                thr = str(row["threads"]) if ng_threads else \
-                    f"{row['threads']}"
+                thr = str(row["threads"])
                 ngc = cell(row.get("nngraph"))
                 if not ng_threads and row.get("nngraph"):
                     ngc += " *"
