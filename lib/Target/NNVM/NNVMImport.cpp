@@ -48,7 +48,8 @@ void Importer::ignoreVariable(const Entry &entry) {
 }
 
 Importer::Importer(GraphBuilder &gb, Graph &graph, const ImportOptions &options)
-    : gb(gb), graph(graph), options(options), flavor(graph.getFlavor()) {}
+    : gb(gb), graph(graph), options(options), flavor(graph.getFlavor()),
+      ownNextValueKeyBase(graph.nodes.size()) {}
 
 StringRef Importer::getFormatName(Flavor flavor) {
   switch (flavor) {
@@ -143,9 +144,8 @@ LogicalResult Importer::loadParams() {
 }
 
 Type Importer::peekType(const Entry &entry) {
-  auto it = values.find({entry.node, entry.index});
-  if (it != values.end() && it->second)
-    return it->second.getType();
+  if (Value v = lookupValue(entry.node, entry.index))
+    return v.getType();
   if (const RankedTensorType hint = getVariableHint(entry.node))
     return hint;
   return nullptr;
@@ -258,9 +258,8 @@ Value Importer::bindVariable(StringRef name, Type type, StringRef path,
 
 Value Importer::resolve(const Entry &entry, Type expected, StringRef path,
                         const Node &consumer) {
-  auto it = values.find({entry.node, entry.index});
-  if (it != values.end())
-    return it->second;
+  if (hasValue(entry.node, entry.index))
+    return lookupValue(entry.node, entry.index);
   const Node &producer = graph.nodes[entry.node];
   if (producer.isVariable()) {
     if (entry.index != 0) {
@@ -269,11 +268,11 @@ Value Importer::resolve(const Entry &entry, Type expected, StringRef path,
                            "' has one output, got "
                            "output index " +
                            llvm::Twine(entry.index));
-      values[{entry.node, entry.index}] = nullptr;
+      setValue(entry.node, entry.index, nullptr);
       return nullptr;
     }
     Value v = materializeVariable(entry.node, expected, path, consumer);
-    values[{entry.node, 0}] = v;
+    setValue(entry.node, 0, v);
     return v;
   }
   if (failedNodes.contains(entry.node))
@@ -324,7 +323,7 @@ static bool isInferenceInput(const Node &node, size_t index) {
 
 void Importer::importCustom(NodeContext &ctx, CustomReason reason) {
   StringRef domain = getFormatName(flavor);
-  const Node &node = ctx.node;
+  const Node &node = ctx.source;
   SmallVector<Value> operands;
   Type element = ctx.b.getF32Type();
   for (unsigned i = 0; i < node.inputs.size(); ++i) {
@@ -377,7 +376,7 @@ static SmallVector<int64_t> getEntryItems(const Graph &graph,
 }
 
 void Importer::importKernelCall(NodeContext &ctx) {
-  const Node &node = ctx.node;
+  const Node &node = ctx.source;
   SmallVector<Value> operands;
   for (unsigned i = 0; i < node.inputs.size(); ++i) {
     Type expected = ctx.knownInputType(i);
@@ -441,9 +440,8 @@ SmallVector<NamedAttribute> Importer::getVariablePlanAttrs(int64_t id) {
 /// kept as a custom operator too.
 bool Importer::hasUnrankedInput(const Node &node) {
   for (const Entry &e : node.inputs) {
-    auto it = values.find({e.node, e.index});
-    if (it != values.end() && it->second &&
-        isa<UnrankedTensorType>(it->second.getType()))
+    Value v = lookupValue(e.node, e.index);
+    if (v && isa<UnrankedTensorType>(v.getType()))
       return true;
   }
   return false;
@@ -453,8 +451,7 @@ void Importer::importNode(int64_t id) {
   const Node &node = graph.nodes[id];
   if (node.isVariable())
     return;
-  OpBuilder &b = gb.getBuilder();
-  NodeContext ctx{*this, node, id, gb.getNameLoc(node.name), b};
+  NodeContext ctx(*this, node, id, gb.getNameLoc(node.name));
   if (!node.subgraphs.empty()) {
     importSubgraphNode(ctx);
   } else if (flavor == Flavor::TVM && node.op == "tvm_op") {
@@ -476,7 +473,7 @@ void Importer::importNode(int64_t id) {
     return;
   }
   for (auto [i, v] : llvm::enumerate(ctx.results))
-    values[{id, static_cast<int64_t>(i)}] = v;
+    setValue(id, i, v);
   numResults[id] = ctx.results.size();
 }
 
@@ -484,7 +481,7 @@ void Importer::importSubgraphNode(NodeContext &ctx) {
   // A subgraph node (MXNet `_sg_mkldnn_conv`) inlines its graph: the outer
   // inputs feed the subgraph's arg_nodes in order; its heads are the results.
   // Quantized instances, whose extra inputs have no counterpart, stay custom.
-  const Node &node = ctx.node;
+  const Node &node = ctx.source;
   Graph &sub = *node.subgraphs.front();
   if (node.subgraphs.size() != 1 || ctx.getBool("quantized", false) ||
       sub.argNodes.size() != node.inputs.size()) {
@@ -493,17 +490,22 @@ void Importer::importSubgraphNode(NodeContext &ctx) {
   }
   Importer inner(gb, sub, options);
   inner.customReasons = customReasons;
+  // The subgraph's node ids key the shared value table after every id
+  // given out so far.
+  inner.valueKeyBase = *nextValueKeyBase;
+  *nextValueKeyBase += sub.nodes.size();
+  inner.nextValueKeyBase = nextValueKeyBase;
   // The subgraph's own variables come where the subgraph node is.
   inner.fixedInputOrder = getInputOrder(ctx.id);
   for (auto [k, arg] : llvm::enumerate(sub.argNodes)) {
     Value v = ctx.input(k, Type());
     if (!v)
       return;
-    inner.values[{arg, 0}] = v;
+    inner.setValue(arg, 0, v);
   }
   inner.importLiveNodes();
   for (const Entry &head : sub.heads) {
-    Value v = inner.values.lookup({head.node, head.index});
+    Value v = inner.lookupValue(head.node, head.index);
     if (!v) {
       ctx.failed = true;
       return;
