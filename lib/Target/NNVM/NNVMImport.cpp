@@ -76,42 +76,45 @@ static Type getMXDTypeCode(MLIRContext *ctx, int64_t code) {
   return dtype ? getNNVMElementType(ctx, getDTypeName(*dtype)) : nullptr;
 }
 
+/// The command-line spelling of an input shape ("data=1x3x?x8xf16"), as its
+/// messages quote it.
+static std::string getShapeSpec(StringRef name, const InputShape &shape) {
+  std::string spec = name.str() + "=";
+  for (auto [i, d] : llvm::enumerate(shape.dims))
+    spec += (i ? "x" : "") +
+            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
+  if (!shape.dtype.empty())
+    spec += "x" + shape.dtype;
+  return spec;
+}
+
 LogicalResult Importer::parseInputShapes() {
-  for (const std::string &spec : options.inputShapes) {
-    auto [name, shapeText] = StringRef(spec).split('=');
-    SmallVector<StringRef> dims;
-    shapeText.split(dims, 'x');
-    SmallVector<int64_t> shape;
+  for (const auto &[name, shape] : options.inputShapes) {
     Type element = gb.getBuilder().getF32Type();
-    bool ok = !name.empty() && !shapeText.empty();
-    for (auto [i, d] : llvm::enumerate(dims)) {
-      int64_t v;
-      if (d == "?")
-        shape.push_back(ShapedType::kDynamic);
-      else if (!d.getAsInteger(10, v) && v >= 0)
-        shape.push_back(v);
-      else if (i + 1 == dims.size() && i > 0 &&
-               (element =
-                    getNNVMElementType(gb.getContext(), d == "f32"   ? "float32"
-                                                        : d == "f16" ? "float16"
-                                                        : d == "i64" ? "int64"
-                                                        : d == "i32" ? "int32"
-                                                                     : d)))
-        continue;
-      else
-        ok = false;
+    if (!shape.dtype.empty()) {
+      StringRef d = shape.dtype;
+      element = getNNVMElementType(gb.getContext(), d == "f32"   ? "float32"
+                                                    : d == "f16" ? "float16"
+                                                    : d == "i64" ? "int64"
+                                                    : d == "i32" ? "int32"
+                                                                 : d);
     }
-    if (!ok) {
-      gb.emitFileError("invalid --input-shape '" + spec +
+    bool validDims =
+        !shape.dims.empty() && llvm::all_of(shape.dims, [](int64_t d) {
+          return d >= 0 || ShapedType::isDynamic(d);
+        });
+    if (!element || !validDims) {
+      gb.emitFileError("invalid --input-shape '" + getShapeSpec(name, shape) +
                        "' (expected name=1x3x224x224, optionally with a "
                        "trailing element type such as xf16)");
       continue;
     }
-    if (std::optional<std::string> tooMany = checkElementCount(shape)) {
-      gb.emitFileError("invalid --input-shape '" + spec + "': " + *tooMany);
+    if (std::optional<std::string> tooMany = checkElementCount(shape.dims)) {
+      gb.emitFileError("invalid --input-shape '" + getShapeSpec(name, shape) +
+                       "': " + *tooMany);
       continue;
     }
-    inputShapes[name] = RankedTensorType::get(shape, element);
+    inputShapes[name] = RankedTensorType::get(shape.dims, element);
   }
   return success(gb.getNumErrors() == 0);
 }
