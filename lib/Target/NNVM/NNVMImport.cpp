@@ -442,12 +442,10 @@ SmallVector<NamedAttribute> Importer::getVariablePlanAttrs(int64_t id) {
 /// unranked value (the output of a custom operator with no shape hint) is
 /// kept as a custom operator too.
 bool Importer::hasUnrankedInput(const Node &node) {
-  for (const Entry &e : node.inputs) {
+  return llvm::any_of(node.inputs, [&](const Entry &e) {
     Value v = lookupValue(e.node, e.index);
-    if (v && isa<UnrankedTensorType>(v.getType()))
-      return true;
-  }
-  return false;
+    return v && isa<UnrankedTensorType>(v.getType());
+  });
 }
 
 void Importer::importNode(int64_t id) {
