@@ -127,6 +127,10 @@ Value GraphBuilder::lookupValue(int64_t node, int64_t output) const {
   return indexedValues.lookup({node, output});
 }
 
+bool GraphBuilder::hasValue(int64_t node, int64_t output) const {
+  return indexedValues.contains({node, output});
+}
+
 void GraphBuilder::setValue(StringRef tensor, Value value) {
   namedValues[tensor] = value;
 }

@@ -415,3 +415,15 @@ Operation *NodeBinder::create(StringRef opName, ValueRange operands,
     failed = true;
   return op;
 }
+
+Value NodeBinder::create1(StringRef opName, ValueRange operands,
+                          ArrayRef<NamedAttribute> attrs, Type declaredType) {
+  Operation *op =
+      gb.createOp(node, loc, opName, operands, attrs, /*numResults=*/1,
+                  declaredType ? TypeRange(declaredType) : TypeRange());
+  if (!op) {
+    failed = true;
+    return nullptr;
+  }
+  return op->getResult(0);
+}

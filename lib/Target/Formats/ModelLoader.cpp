@@ -6,8 +6,8 @@
 //
 // This file implements what the registry does with a row once it has one:
 // loading a model (detected or named format, MLIR text and bytecode as a
-// pseudo-format), exporting by name, reading weights files, parsing the
-// command-line spelling of input shapes, and registering translations.
+// pseudo-format), exporting by name, reading weights files and registering
+// translations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,32 +85,6 @@ nngraph::readWeightFile(StringRef path, Location loc, StringRef format) {
     return nullptr;
   }
   return reader->readWeights(path, loc);
-}
-
-llvm::Error nngraph::parseInputShape(StringRef spec, InputShapes &shapes) {
-  auto [name, shapeText] = spec.split('=');
-  SmallVector<StringRef> dims;
-  shapeText.split(dims, 'x');
-  InputShape shape;
-  bool ok = !name.empty() && !shapeText.empty();
-  for (auto [i, d] : llvm::enumerate(dims)) {
-    int64_t v;
-    if (d == "?")
-      shape.dims.push_back(ShapedType::kDynamic);
-    else if (!d.getAsInteger(10, v) && v >= 0)
-      shape.dims.push_back(v);
-    else if (i + 1 == dims.size() && i > 0 && !d.empty())
-      shape.dtype = d.str(); // The format's importer checks the name.
-    else
-      ok = false;
-  }
-  if (!ok)
-    return llvm::createStringError(
-        "invalid --input-shape '" + spec +
-        "' (expected name=1x3x224x224, optionally with a trailing element "
-        "type such as xf16)");
-  shapes[name.str()] = std::move(shape);
-  return llvm::Error::success();
 }
 
 void nngraph::registerFormatTranslations() {

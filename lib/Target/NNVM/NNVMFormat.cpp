@@ -29,27 +29,13 @@ static bool detectFormat(const TopLevelKeys &keys) {
   return keys.contains("heads") || keys.contains("arg_nodes");
 }
 
-/// The importer's spelling of one input shape ("data=1x3x?x8xf16"): its
-/// options still take the command-line form, which nngraph-translate
-/// passes through.
-static std::string getShapeSpec(StringRef name, const InputShape &shape) {
-  std::string spec = name.str() + "=";
-  for (auto [i, d] : llvm::enumerate(shape.dims))
-    spec += (i ? "x" : "") +
-            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
-  if (!shape.dtype.empty())
-    spec += "x" + shape.dtype;
-  return spec;
-}
-
 static OwningOpRef<ModuleOp> importFormat(llvm::SourceMgr &sourceMgr,
                                           MLIRContext *context,
                                           const ModelImportOptions &options) {
   nnvm::ImportOptions importOptions;
   importOptions.strict = options.strict;
   importOptions.paramsPath = options.weightsPath;
-  for (const auto &[name, shape] : options.inputShapes)
-    importOptions.inputShapes.push_back(getShapeSpec(name, shape));
+  importOptions.inputShapes = options.inputShapes;
   return nnvm::importNNVMGraph(sourceMgr, context, importOptions);
 }
 

@@ -48,7 +48,8 @@ void Importer::ignoreVariable(const Entry &entry) {
 }
 
 Importer::Importer(GraphBuilder &gb, Graph &graph, const ImportOptions &options)
-    : gb(gb), graph(graph), options(options), flavor(graph.getFlavor()) {}
+    : gb(gb), graph(graph), options(options), flavor(graph.getFlavor()),
+      ownNextValueKeyBase(graph.nodes.size()) {}
 
 StringRef Importer::getFormatName(Flavor flavor) {
   switch (flavor) {
@@ -75,42 +76,45 @@ static Type getMXDTypeCode(MLIRContext *ctx, int64_t code) {
   return dtype ? getNNVMElementType(ctx, getDTypeName(*dtype)) : nullptr;
 }
 
+/// The command-line spelling of an input shape ("data=1x3x?x8xf16"), as its
+/// messages quote it.
+static std::string getShapeSpec(StringRef name, const InputShape &shape) {
+  std::string spec = name.str() + "=";
+  for (auto [i, d] : llvm::enumerate(shape.dims))
+    spec += (i ? "x" : "") +
+            (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
+  if (!shape.dtype.empty())
+    spec += "x" + shape.dtype;
+  return spec;
+}
+
 LogicalResult Importer::parseInputShapes() {
-  for (const std::string &spec : options.inputShapes) {
-    auto [name, shapeText] = StringRef(spec).split('=');
-    SmallVector<StringRef> dims;
-    shapeText.split(dims, 'x');
-    SmallVector<int64_t> shape;
+  for (const auto &[name, shape] : options.inputShapes) {
     Type element = gb.getBuilder().getF32Type();
-    bool ok = !name.empty() && !shapeText.empty();
-    for (auto [i, d] : llvm::enumerate(dims)) {
-      int64_t v;
-      if (d == "?")
-        shape.push_back(ShapedType::kDynamic);
-      else if (!d.getAsInteger(10, v) && v >= 0)
-        shape.push_back(v);
-      else if (i + 1 == dims.size() && i > 0 &&
-               (element =
-                    getNNVMElementType(gb.getContext(), d == "f32"   ? "float32"
-                                                        : d == "f16" ? "float16"
-                                                        : d == "i64" ? "int64"
-                                                        : d == "i32" ? "int32"
-                                                                     : d)))
-        continue;
-      else
-        ok = false;
+    if (!shape.dtype.empty()) {
+      StringRef d = shape.dtype;
+      element = getNNVMElementType(gb.getContext(), d == "f32"   ? "float32"
+                                                    : d == "f16" ? "float16"
+                                                    : d == "i64" ? "int64"
+                                                    : d == "i32" ? "int32"
+                                                                 : d);
     }
-    if (!ok) {
-      gb.emitFileError("invalid --input-shape '" + spec +
+    bool validDims =
+        !shape.dims.empty() && llvm::all_of(shape.dims, [](int64_t d) {
+          return d >= 0 || ShapedType::isDynamic(d);
+        });
+    if (!element || !validDims) {
+      gb.emitFileError("invalid --input-shape '" + getShapeSpec(name, shape) +
                        "' (expected name=1x3x224x224, optionally with a "
                        "trailing element type such as xf16)");
       continue;
     }
-    if (std::optional<std::string> tooMany = checkElementCount(shape)) {
-      gb.emitFileError("invalid --input-shape '" + spec + "': " + *tooMany);
+    if (std::optional<std::string> tooMany = checkElementCount(shape.dims)) {
+      gb.emitFileError("invalid --input-shape '" + getShapeSpec(name, shape) +
+                       "': " + *tooMany);
       continue;
     }
-    inputShapes[name] = RankedTensorType::get(shape, element);
+    inputShapes[name] = RankedTensorType::get(shape.dims, element);
   }
   return success(gb.getNumErrors() == 0);
 }
@@ -143,9 +147,8 @@ LogicalResult Importer::loadParams() {
 }
 
 Type Importer::peekType(const Entry &entry) {
-  auto it = values.find({entry.node, entry.index});
-  if (it != values.end() && it->second)
-    return it->second.getType();
+  if (Value v = lookupValue(entry.node, entry.index))
+    return v.getType();
   if (const RankedTensorType hint = getVariableHint(entry.node))
     return hint;
   return nullptr;
@@ -330,9 +333,8 @@ Value Importer::bindVariable(StringRef name, Type type, StringRef path,
 
 Value Importer::resolve(const Entry &entry, Type expected, StringRef path,
                         const Node &consumer) {
-  auto it = values.find({entry.node, entry.index});
-  if (it != values.end())
-    return it->second;
+  if (hasValue(entry.node, entry.index))
+    return lookupValue(entry.node, entry.index);
   const Node &producer = graph.nodes[entry.node];
   if (producer.isVariable()) {
     if (entry.index != 0) {
@@ -341,11 +343,11 @@ Value Importer::resolve(const Entry &entry, Type expected, StringRef path,
                            "' has one output, got "
                            "output index " +
                            llvm::Twine(entry.index));
-      values[{entry.node, entry.index}] = nullptr;
+      setValue(entry.node, entry.index, nullptr);
       return nullptr;
     }
     Value v = materializeVariable(entry.node, expected, path, consumer);
-    values[{entry.node, 0}] = v;
+    setValue(entry.node, 0, v);
     return v;
   }
   if (failedNodes.contains(entry.node))
@@ -396,7 +398,7 @@ static bool isInferenceInput(const Node &node, size_t index) {
 
 void Importer::importCustom(NodeContext &ctx, CustomReason reason) {
   StringRef domain = getFormatName(flavor);
-  const Node &node = ctx.node;
+  const Node &node = ctx.source;
   SmallVector<Value> operands;
   Type element = ctx.b.getF32Type();
   for (unsigned i = 0; i < node.inputs.size(); ++i) {
@@ -449,7 +451,7 @@ static SmallVector<int64_t> getEntryItems(const Graph &graph,
 }
 
 void Importer::importKernelCall(NodeContext &ctx) {
-  const Node &node = ctx.node;
+  const Node &node = ctx.source;
   SmallVector<Value> operands;
   for (unsigned i = 0; i < node.inputs.size(); ++i) {
     Type expected = ctx.knownInputType(i);
@@ -513,21 +515,17 @@ SmallVector<NamedAttribute> Importer::getVariablePlanAttrs(int64_t id) {
 /// unranked value (the output of a custom operator with no shape hint) is
 /// kept as a custom operator too.
 bool Importer::hasUnrankedInput(const Node &node) {
-  for (const Entry &e : node.inputs) {
-    auto it = values.find({e.node, e.index});
-    if (it != values.end() && it->second &&
-        isa<UnrankedTensorType>(it->second.getType()))
-      return true;
-  }
-  return false;
+  return llvm::any_of(node.inputs, [&](const Entry &e) {
+    Value v = lookupValue(e.node, e.index);
+    return v && isa<UnrankedTensorType>(v.getType());
+  });
 }
 
 void Importer::importNode(int64_t id) {
   const Node &node = graph.nodes[id];
   if (node.isVariable())
     return;
-  OpBuilder &b = gb.getBuilder();
-  NodeContext ctx{*this, node, id, gb.getNameLoc(node.name), b};
+  NodeContext ctx(*this, node, id, gb.getNameLoc(node.name));
   if (!node.subgraphs.empty()) {
     importSubgraphNode(ctx);
   } else if (flavor == Flavor::TVM && node.op == "tvm_op") {
@@ -549,7 +547,7 @@ void Importer::importNode(int64_t id) {
     return;
   }
   for (auto [i, v] : llvm::enumerate(ctx.results))
-    values[{id, static_cast<int64_t>(i)}] = v;
+    setValue(id, i, v);
   numResults[id] = ctx.results.size();
 }
 
@@ -557,7 +555,7 @@ void Importer::importSubgraphNode(NodeContext &ctx) {
   // A subgraph node (MXNet `_sg_mkldnn_conv`) inlines its graph: the outer
   // inputs feed the subgraph's arg_nodes in order; its heads are the results.
   // Quantized instances, whose extra inputs have no counterpart, stay custom.
-  const Node &node = ctx.node;
+  const Node &node = ctx.source;
   Graph &sub = *node.subgraphs.front();
   if (node.subgraphs.size() != 1 || ctx.getBool("quantized", false) ||
       sub.argNodes.size() != node.inputs.size()) {
@@ -566,17 +564,22 @@ void Importer::importSubgraphNode(NodeContext &ctx) {
   }
   Importer inner(gb, sub, options);
   inner.customReasons = customReasons;
+  // The subgraph's node ids key the shared value table after every id
+  // given out so far.
+  inner.valueKeyBase = *nextValueKeyBase;
+  *nextValueKeyBase += sub.nodes.size();
+  inner.nextValueKeyBase = nextValueKeyBase;
   // The subgraph's own variables come where the subgraph node is.
   inner.fixedInputOrder = getInputOrder(ctx.id);
   for (auto [k, arg] : llvm::enumerate(sub.argNodes)) {
     Value v = ctx.input(k, Type());
     if (!v)
       return;
-    inner.values[{arg, 0}] = v;
+    inner.setValue(arg, 0, v);
   }
   inner.importLiveNodes();
   for (const Entry &head : sub.heads) {
-    Value v = inner.values.lookup({head.node, head.index});
+    Value v = inner.lookupValue(head.node, head.index);
     if (!v) {
       ctx.failed = true;
       return;

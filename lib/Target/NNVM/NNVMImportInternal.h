@@ -15,6 +15,7 @@
 
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Target/Common/GraphBuilder.h"
+#include "nngraph/Target/Common/NodeBinder.h"
 #include "nngraph/Target/NNVM/NNVMImport.h"
 #include "nngraph/Target/NNVM/NNVMModel.h"
 #include "nngraph/Target/NNVM/Params.h"
@@ -29,35 +30,18 @@ namespace nnvm {
 
 class Importer;
 
-/// What an operator handler sees of one node: typed attribute accessors that
-/// report bad values with their JSON path, lazy input resolution, and the
-/// results it produces.
-struct NodeContext {
+/// What an operator handler sees of one node: NodeBinder's typed attribute
+/// accessors (MXNet spelling, reported with their JSON path and the node's
+/// name) and operation creation, plus what is NNVM's own: lazy input
+/// resolution and the results the handler produces.
+struct NodeContext : NodeBinder {
+  NodeContext(Importer &imp, const Node &source, int64_t id, Location loc);
+
   Importer &imp;
-  const Node &node;
+  /// The node being imported (`node` is how diagnostics name it).
+  const Node &source;
   int64_t id;
-  Location loc;
-  OpBuilder &b;
   SmallVector<Value> results;
-  bool failed = false;
-
-  const std::string *findAttr(llvm::StringRef key) const;
-  bool has(llvm::StringRef key) const { return findAttr(key) != nullptr; }
-  std::string attrPath(llvm::StringRef key) const;
-  void error(llvm::StringRef path, const llvm::Twine &message);
-  void badAttr(llvm::StringRef key, llvm::StringRef what);
-
-  int64_t getInt(llvm::StringRef key, int64_t dflt);
-  double getFloat(llvm::StringRef key, double dflt);
-  bool getBool(llvm::StringRef key, bool dflt);
-  std::string getString(llvm::StringRef key, llvm::StringRef dflt);
-  SmallVector<int64_t> getTuple(llvm::StringRef key,
-                                llvm::ArrayRef<int64_t> dflt);
-  SmallVector<std::optional<int64_t>>
-  getOptTuple(llvm::StringRef key, llvm::ArrayRef<std::optional<int64_t>> dflt);
-  /// Reports and returns false unless `value` is one of `allowed`.
-  bool checkEnum(llvm::StringRef key, llvm::StringRef value,
-                 llvm::ArrayRef<llvm::StringRef> allowed);
 
   /// The value of input `i`; a variable not seen before is created with
   /// `expected` as its type where no hint gives one.
@@ -68,10 +52,6 @@ struct NodeContext {
   Value ignoreInput(unsigned i);
   /// The type of input `i` if it is already known, without creating it.
   Type knownInputType(unsigned i);
-  /// A constant of `type` with every element equal to `value`.
-  Value fill(RankedTensorType type, double value);
-  /// A rank-0 constant of `elementType` holding `value`.
-  Value splat(double value, Type elementType);
 };
 
 /// The element type of an MXNet/TVM dtype name ("float32"), uint8 as
@@ -148,7 +128,24 @@ private:
                      const Node &consumer, int64_t order,
                      llvm::ArrayRef<NamedAttribute> planAttrs = {});
 
-  llvm::DenseMap<std::pair<int64_t, int64_t>, Value> values;
+  /// The value table (GraphBuilder's, shared with subgraph importers):
+  /// output `output` of node `id` of this graph, keyed by id +
+  /// valueKeyBase. A null value records a reported failure.
+  void setValue(int64_t id, int64_t output, Value v) {
+    gb.setValue(valueKeyBase + id, output, v);
+  }
+  Value lookupValue(int64_t id, int64_t output) const {
+    return gb.lookupValue(valueKeyBase + id, output);
+  }
+  bool hasValue(int64_t id, int64_t output) const {
+    return gb.hasValue(valueKeyBase + id, output);
+  }
+
+  /// Where this graph's node ids start in the value table, and the first
+  /// key no graph uses yet (the outer importer's, shared by subgraphs).
+  int64_t valueKeyBase = 0;
+  int64_t ownNextValueKeyBase;
+  int64_t *nextValueKeyBase = &ownNextValueKeyBase;
   llvm::DenseMap<int64_t, int64_t> referencedOutputs;
   /// How many results each imported node produced.
   llvm::DenseMap<int64_t, int64_t> numResults;

@@ -8,16 +8,14 @@
 // directions (its rows are in NNVMOpsElementwise.cpp, NNVMOpsNN.cpp and
 // NNVMOpsTensor.cpp, by family), the declarative attribute mapping that
 // simple rows use in both directions, and what the handlers share: the node
-// binder (NodeContext: typed attribute accessors that report the JSON path
-// and node name, lazy inputs), the one place that builds an nngraph
-// operation for a node (makeOp), and the MXNet string forms of attribute
-// values.
+// context (NodeContext: a NodeBinder over the node's MXNet-spelled
+// attributes, with lazy inputs), shape helpers, and the MXNet string forms
+// of attribute values.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NNVMOps.h"
 
-#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
@@ -142,7 +140,7 @@ SmallVector<NamedAttribute> nnvm::importAttrs(NodeContext &ctx,
   for (const AttrRule &rule : row.attrs) {
     if (!rule.source) {
       // A fixed value (Flatten keeps exactly the first axis).
-      attrs.push_back(i64(ctx, rule.nngraph, rule.sourceDefault));
+      attrs.push_back(ctx.i64(rule.nngraph, rule.sourceDefault));
       continue;
     }
     bool present = ctx.has(rule.source);
@@ -160,7 +158,7 @@ SmallVector<NamedAttribute> nnvm::importAttrs(NodeContext &ctx,
       attr = b.getBoolAttr(ctx.getBool(rule.source, rule.sourceDefault != 0));
       break;
     case AttrKind::Ints: {
-      SmallVector<int64_t> values = ctx.getTuple(rule.source, {});
+      SmallVector<int64_t> values = ctx.getInts(rule.source, {});
       if (rule.presence == Presence::IfNonEmpty && values.empty())
         continue;
       attr = b.getDenseI64ArrayAttr(values);
@@ -168,7 +166,7 @@ SmallVector<NamedAttribute> nnvm::importAttrs(NodeContext &ctx,
     }
     }
     if (rule.nngraph)
-      attrs.push_back(named(ctx, rule.nngraph, attr));
+      attrs.push_back(ctx.named(rule.nngraph, attr));
   }
   return attrs;
 }
@@ -178,7 +176,7 @@ void nnvm::importSimple(NodeContext &ctx, const OpRow &row) {
   SmallVector<Value> operands;
   for (unsigned i = 0; i < row.numInputs; ++i)
     operands.push_back(ctx.input(i));
-  setResult(ctx, makeValue(ctx, row.getOpName(), operands, attrs));
+  setResult(ctx, ctx.create1(row.getOpName(), operands, attrs));
 }
 
 void nnvm::exportAttrs(ExportContext &ctx, const OpRow &row) {
@@ -224,116 +222,35 @@ bool nnvm::exportSimple(ExportContext &ctx, const OpRow &row) {
 }
 
 //===----------------------------------------------------------------------===//
-// NodeContext: the typed attribute accessors and lazy inputs of a node
+// NodeContext: the node's attributes for NodeBinder, and lazy inputs
 //===----------------------------------------------------------------------===//
 
-const std::string *NodeContext::findAttr(StringRef key) const {
-  return node.getAttr(key);
-}
-
-std::string NodeContext::attrPath(StringRef key) const {
-  return jsonPath(
-      jsonPath(node.path, node.attrsKey.empty() ? "attrs" : node.attrsKey),
-      key);
-}
-
-void NodeContext::error(StringRef path, const llvm::Twine &message) {
-  failed = true;
-  imp.gb.emitNodeError(node.name, path, message);
-}
-
-void NodeContext::badAttr(StringRef key, StringRef what) {
-  error(attrPath(key), "expected " + what + ", got \"" + *findAttr(key) + "\"");
-}
-
-int64_t NodeContext::getInt(StringRef key, int64_t dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return dflt;
-  FailureOr<int64_t> v = parseMXInt(*text);
-  if (mlir::failed(v)) {
-    badAttr(key, "integer");
-    return dflt;
-  }
-  return *v;
-}
-
-double NodeContext::getFloat(StringRef key, double dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return dflt;
-  FailureOr<double> v = parseMXFloat(*text);
-  if (mlir::failed(v)) {
-    badAttr(key, "number");
-    return dflt;
-  }
-  return *v;
-}
-
-bool NodeContext::getBool(StringRef key, bool dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return dflt;
-  FailureOr<bool> v = parseMXBool(*text);
-  if (mlir::failed(v)) {
-    badAttr(key, "boolean (True/False)");
-    return dflt;
-  }
-  return *v;
-}
-
-std::string NodeContext::getString(StringRef key, StringRef dflt) {
-  const std::string *text = findAttr(key);
-  return text ? *text : dflt.str();
-}
-
-SmallVector<std::optional<int64_t>>
-NodeContext::getOptTuple(StringRef key, ArrayRef<std::optional<int64_t>> dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return SmallVector<std::optional<int64_t>>(dflt);
-  auto v = parseMXTuple(*text);
-  if (mlir::failed(v)) {
-    badAttr(key, "tuple of integers");
-    return SmallVector<std::optional<int64_t>>(dflt);
-  }
-  return *v;
-}
-
-SmallVector<int64_t> NodeContext::getTuple(StringRef key,
-                                           ArrayRef<int64_t> dflt) {
-  const std::string *text = findAttr(key);
-  if (!text)
-    return SmallVector<int64_t>(dflt);
-  SmallVector<int64_t> result;
-  for (std::optional<int64_t> item : getOptTuple(key, {})) {
-    if (!item) {
-      badAttr(key, "tuple of integers without None");
-      return SmallVector<int64_t>(dflt);
-    }
-    result.push_back(*item);
-  }
-  return result;
-}
-
-bool NodeContext::checkEnum(StringRef key, StringRef value,
-                            ArrayRef<StringRef> allowed) {
-  if (llvm::is_contained(allowed, value))
-    return true;
-  error(attrPath(key), "unsupported value \"" + value + "\" (expected one of " +
-                           llvm::join(allowed, ", ") + ")");
-  return false;
+NodeContext::NodeContext(Importer &imp, const Node &source, int64_t id,
+                         Location loc)
+    : NodeBinder(imp.gb, {source.name, source.path, source.op}, loc,
+                 Spelling::MXNetString),
+      imp(imp), source(source), id(id) {
+  // Legacy files keep the attributes under `attr` or `param`; hidden keys
+  // (__shape__) may sit in the user `attr` dictionary next to `param`.
+  std::string attrsPath = jsonPath(
+      source.path, source.attrsKey.empty() ? "attrs" : source.attrsKey);
+  setAttrsPath(attrsPath);
+  for (const auto &[key, value] : source.attrs)
+    addAttr(key, &value, jsonPath(attrsPath, key));
+  for (const auto &[key, value] : source.userAttrs)
+    if (StringRef(key).starts_with("__") && !findAttr(key))
+      addAttr(key, &value, jsonPath(attrsPath, key));
 }
 
 Value NodeContext::input(unsigned i, Type expected) {
-  if (i >= node.inputs.size()) {
-    error(jsonPath(node.path, "inputs"),
+  if (i >= source.inputs.size()) {
+    error(jsonPath(source.path, "inputs"),
           "expected at least " + llvm::Twine(i + 1) + " inputs, got " +
-              llvm::Twine(node.inputs.size()));
+              llvm::Twine(source.inputs.size()));
     return nullptr;
   }
-  Value v = imp.resolve(node.inputs[i], expected,
-                        jsonPath(jsonPath(node.path, "inputs"), i), node);
+  Value v = imp.resolve(source.inputs[i], expected,
+                        jsonPath(jsonPath(source.path, "inputs"), i), source);
   if (!v)
     failed = true;
   return v;
@@ -345,109 +262,32 @@ RankedTensorType NodeContext::inputType(unsigned i, Type expected) {
     return nullptr;
   auto type = dyn_cast<RankedTensorType>(v.getType());
   if (!type)
-    error(jsonPath(jsonPath(node.path, "inputs"), i),
+    error(jsonPath(jsonPath(source.path, "inputs"), i),
           "expected an input of known rank");
   return type;
 }
 
 Value NodeContext::ignoreInput(unsigned i) {
-  if (i < node.inputs.size())
-    imp.ignoreVariable(node.inputs[i]);
+  if (i < source.inputs.size())
+    imp.ignoreVariable(source.inputs[i]);
   return nullptr;
 }
 
 Type NodeContext::knownInputType(unsigned i) {
-  if (i >= node.inputs.size())
+  if (i >= source.inputs.size())
     return nullptr;
-  return imp.peekType(node.inputs[i]);
-}
-
-Value NodeContext::fill(RankedTensorType type, double value) {
-  Type element = type.getElementType();
-  Attribute scalar =
-      isa<FloatType>(element)
-          ? Attribute(b.getFloatAttr(element, value))
-          : Attribute(b.getIntegerAttr(element, static_cast<int64_t>(value)));
-  return makeTypedOp(
-             *this, ConstantOp::getOperationName(), type, {},
-             {b.getNamedAttr("value", DenseElementsAttr::get(type, scalar))})
-      ->getResult(0);
-}
-
-Value NodeContext::splat(double value, Type elementType) {
-  return fill(RankedTensorType::get({}, elementType), value);
+  return imp.peekType(source.inputs[i]);
 }
 
 //===----------------------------------------------------------------------===//
 // Import helpers
 //===----------------------------------------------------------------------===//
 
-Operation *nnvm::makeOp(NodeContext &ctx, StringRef name, ValueRange operands,
-                        ArrayRef<NamedAttribute> attrs, unsigned numResults) {
-  if (llvm::is_contained(operands, Value())) {
-    ctx.failed = true;
-    return nullptr;
-  }
-  OperationState state(ctx.loc, name);
-  state.addOperands(operands);
-  state.addAttributes(attrs);
-  state.addTypes(SmallVector<Type>(numResults, ctx.b.getNoneType()));
-  Operation *op = ctx.b.create(state);
-  SmallVector<Type> types;
-  if (failed(inferResultTypes(cast<InferTypeOpInterface>(op), types)) ||
-      types.size() != numResults) {
-    op->erase();
-    ctx.error(ctx.node.path, "cannot build '" + name + "' for operator '" +
-                                 ctx.node.op + "' (see the error above)");
-    return nullptr;
-  }
-  for (auto [result, type] : llvm::zip_equal(op->getResults(), types))
-    result.setType(type);
-  return op;
-}
-
-Operation *nnvm::makeTypedOp(NodeContext &ctx, StringRef name, Type resultType,
-                             ValueRange operands,
-                             ArrayRef<NamedAttribute> attrs) {
-  OperationState state(ctx.loc, name);
-  state.addOperands(operands);
-  state.addAttributes(attrs);
-  state.addTypes(resultType);
-  return ctx.b.create(state);
-}
-
-Value nnvm::makeValue(NodeContext &ctx, StringRef name, ValueRange operands,
-                      ArrayRef<NamedAttribute> attrs) {
-  Operation *op = makeOp(ctx, name, operands, attrs, 1);
-  return op ? op->getResult(0) : Value();
-}
-
 void nnvm::setResult(NodeContext &ctx, Value v) {
   if (v)
     ctx.results.push_back(v);
   else
     ctx.failed = true;
-}
-
-NamedAttribute nnvm::named(NodeContext &ctx, StringRef name, Attribute attr) {
-  return ctx.b.getNamedAttr(name, attr);
-}
-
-NamedAttribute nnvm::i64s(NodeContext &ctx, StringRef name,
-                          ArrayRef<int64_t> v) {
-  return named(ctx, name, ctx.b.getDenseI64ArrayAttr(v));
-}
-
-NamedAttribute nnvm::f32(NodeContext &ctx, StringRef name, double v) {
-  return named(ctx, name, ctx.b.getF32FloatAttr(v));
-}
-
-NamedAttribute nnvm::i64(NodeContext &ctx, StringRef name, int64_t v) {
-  return named(ctx, name, ctx.b.getI64IntegerAttr(v));
-}
-
-NamedAttribute nnvm::flag(NodeContext &ctx, StringRef name, bool v) {
-  return named(ctx, name, ctx.b.getBoolAttr(v));
 }
 
 RankedTensorType nnvm::dynamicType(NodeContext &ctx, int64_t rank,

@@ -177,45 +177,8 @@ bool exportSimple(ExportContext &ctx, const OpRow &row);
 // Import helpers
 //===----------------------------------------------------------------------===//
 
-/// Creates operation `name` with `numResults` results whose types come from
-/// its InferTypeOpInterface. Every operation a handler builds goes through
-/// here. Shape errors are reported at the node and yield null.
-Operation *makeOp(NodeContext &ctx, llvm::StringRef name, ValueRange operands,
-                  llvm::ArrayRef<NamedAttribute> attrs, unsigned numResults);
-
-/// Creates operation `name` with result type `resultType`: the operations
-/// whose types neither operands nor attributes give (a cast's target, a
-/// constant). The other entry point for building an operation for a node.
-Operation *makeTypedOp(NodeContext &ctx, llvm::StringRef name, Type resultType,
-                       ValueRange operands,
-                       llvm::ArrayRef<NamedAttribute> attrs = {});
-
-template <typename OpTy>
-Operation *make(NodeContext &ctx, ValueRange operands,
-                llvm::ArrayRef<NamedAttribute> attrs = {},
-                unsigned numResults = 1) {
-  return makeOp(ctx, OpTy::getOperationName(), operands, attrs, numResults);
-}
-
-/// The single result of operation `name`, or null.
-Value makeValue(NodeContext &ctx, llvm::StringRef name, ValueRange operands,
-                llvm::ArrayRef<NamedAttribute> attrs = {});
-
-template <typename OpTy>
-Value make1(NodeContext &ctx, ValueRange operands,
-            llvm::ArrayRef<NamedAttribute> attrs = {}) {
-  return makeValue(ctx, OpTy::getOperationName(), operands, attrs);
-}
-
 /// Records result `v`; a null `v` marks the node failed.
 void setResult(NodeContext &ctx, Value v);
-
-NamedAttribute named(NodeContext &ctx, llvm::StringRef name, Attribute attr);
-NamedAttribute i64s(NodeContext &ctx, llvm::StringRef name,
-                    llvm::ArrayRef<int64_t> v);
-NamedAttribute f32(NodeContext &ctx, llvm::StringRef name, double v);
-NamedAttribute i64(NodeContext &ctx, llvm::StringRef name, int64_t v);
-NamedAttribute flag(NodeContext &ctx, llvm::StringRef name, bool v);
 
 /// A ranked type of `rank` unknown sizes.
 RankedTensorType dynamicType(NodeContext &ctx, int64_t rank, Type element = {});

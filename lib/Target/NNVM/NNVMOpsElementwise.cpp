@@ -33,7 +33,7 @@ void importBinary(NodeContext &ctx, const OpRow &row) {
   Type lhsHint = ctx.knownInputType(1), rhsHint = ctx.knownInputType(0);
   Value lhs = ctx.input(0, lhsHint);
   Value rhs = ctx.input(1, lhs ? lhs.getType() : rhsHint);
-  setResult(ctx, makeValue(ctx, row.getOpName(), {lhs, rhs}));
+  setResult(ctx, ctx.create1(row.getOpName(), {lhs, rhs}));
 }
 
 /// `_plus_scalar` and friends: `scalar` becomes a rank-0 constant of the
@@ -46,8 +46,7 @@ void importScalarWith(NodeContext &ctx, const OpRow &row, bool reversed) {
   Value c = ctx.splat(ctx.getFloat("scalar", 0.0), element);
   bool swap = reversed != ctx.getBool("scalar_on_left", false);
   StringRef name = row.getOpName();
-  setResult(ctx,
-            swap ? makeValue(ctx, name, {c, x}) : makeValue(ctx, name, {x, c}));
+  setResult(ctx, swap ? ctx.create1(name, {c, x}) : ctx.create1(name, {x, c}));
 }
 
 void importScalar(NodeContext &ctx, const OpRow &row) {
@@ -65,13 +64,12 @@ void importScalarCompare(NodeContext &ctx, const OpRow &row) {
     return;
   auto type = cast<RankedTensorType>(x.getType());
   Value c = ctx.splat(ctx.getFloat("scalar", 0.0), type.getElementType());
-  Value cmp = makeValue(ctx, row.getOpName(), {x, c});
+  Value cmp = ctx.create1(row.getOpName(), {x, c});
   if (!cmp)
     return setResult(ctx, nullptr);
   auto castType =
       cast<RankedTensorType>(cmp.getType()).clone(type.getElementType());
-  setResult(ctx, makeTypedOp(ctx, CastOp::getOperationName(), castType, cmp)
-                     ->getResult(0));
+  setResult(ctx, ctx.create1(CastOp::getOperationName(), cmp, {}, castType));
 }
 
 /// prelu: gamma (C,) broadcast over axis 1 as (C, 1, ..., 1).
@@ -96,8 +94,8 @@ void importPRelu(NodeContext &ctx, const OpRow &) {
   if (x.getRank() > 2 && gamma.getRank() == 1 &&
       shape[0] != ShapedType::kDynamic)
     slopeValue =
-        make1<ReshapeOp>(ctx, {slopeValue}, {i64s(ctx, "shape", shape)});
-  setResult(ctx, make1<PReluOp>(ctx, {ctx.input(0), slopeValue}));
+        ctx.create1<ReshapeOp>({slopeValue}, {ctx.i64s("shape", shape)});
+  setResult(ctx, ctx.create1<PReluOp>({ctx.input(0), slopeValue}));
 }
 
 /// rrelu at inference: a leaky relu with the mean of its bounds.
@@ -105,8 +103,8 @@ void importRRelu(NodeContext &ctx, const OpRow &row) {
   (void)ctx.getFloat("slope", 0.25); // Checked, as for every act_type.
   double lower = ctx.getFloat("lower_bound", 0.125);
   double upper = ctx.getFloat("upper_bound", 0.334);
-  setResult(ctx, makeValue(ctx, row.getOpName(), {ctx.input(0)},
-                           {f32(ctx, "alpha", (lower + upper) / 2)}));
+  setResult(ctx, ctx.create1(row.getOpName(), {ctx.input(0)},
+                             {ctx.f32("alpha", (lower + upper) / 2)}));
 }
 
 void importCast(NodeContext &ctx, const OpRow &) {
@@ -117,9 +115,8 @@ void importCast(NodeContext &ctx, const OpRow &) {
   Type element = getNNVMElementType(ctx.b.getContext(), dtype);
   if (!element)
     return ctx.badAttr("dtype", "a dtype name such as float32");
-  setResult(ctx, makeTypedOp(ctx, CastOp::getOperationName(), x.clone(element),
-                             ctx.input(0))
-                     ->getResult(0));
+  setResult(ctx, ctx.create1(CastOp::getOperationName(), ctx.input(0), {},
+                             x.clone(element)));
 }
 
 void importWhere(NodeContext &ctx, const OpRow &) {
@@ -132,8 +129,8 @@ void importWhere(NodeContext &ctx, const OpRow &) {
   Type element = cast<RankedTensorType>(cond.getType()).getElementType();
   Value isTrue = element.isInteger(1)
                      ? cond
-                     : make1<NotEqualOp>(ctx, {cond, ctx.splat(0, element)});
-  setResult(ctx, make1<WhereOp>(ctx, {isTrue, x, y}));
+                     : ctx.create1<NotEqualOp>({cond, ctx.splat(0, element)});
+  setResult(ctx, ctx.create1<WhereOp>({isTrue, x, y}));
 }
 
 //===----------------------------------------------------------------------===//

@@ -66,16 +66,15 @@ std::string tupleOrOnes(Operation *op, StringRef name, size_t n) {
 void importConvolution(NodeContext &ctx, const OpRow &row) {
   bool nnvm = ctx.node.op == row.nnvm;
   SmallVector<int64_t> kernel =
-      ctx.getTuple(nnvm ? "kernel_size" : "kernel", {});
+      ctx.getInts(nnvm ? "kernel_size" : "kernel", {});
   if (kernel.empty() && !ctx.failed)
     return ctx.error(ctx.attrPath(nnvm ? "kernel_size" : "kernel"),
                      "missing kernel size");
   size_t n = kernel.size();
   SmallVector<int64_t> ones(n, 1), zeros(n, 0);
-  SmallVector<int64_t> stride = ctx.getTuple(nnvm ? "strides" : "stride", ones);
-  SmallVector<int64_t> dilate =
-      ctx.getTuple(nnvm ? "dilation" : "dilate", ones);
-  SmallVector<int64_t> pad = ctx.getTuple(nnvm ? "padding" : "pad", zeros);
+  SmallVector<int64_t> stride = ctx.getInts(nnvm ? "strides" : "stride", ones);
+  SmallVector<int64_t> dilate = ctx.getInts(nnvm ? "dilation" : "dilate", ones);
+  SmallVector<int64_t> pad = ctx.getInts(nnvm ? "padding" : "pad", zeros);
   int64_t group = ctx.getInt(nnvm ? "groups" : "num_group", 1);
   int64_t filters = ctx.getInt(nnvm ? "channels" : "num_filter", 0);
   bool noBias =
@@ -105,11 +104,11 @@ void importConvolution(NodeContext &ctx, const OpRow &row) {
     return ctx.error(ctx.node.path, "expected kernel, stride, dilate and pad "
                                     "of the same length " +
                                         llvm::Twine(n));
-  setResult(ctx, make1<ConvOp>(ctx, operands,
-                               {i64s(ctx, "strides", stride),
-                                i64s(ctx, "dilations", dilate),
-                                i64s(ctx, "pads", symmetricPads(pad)),
-                                i64(ctx, "group", group)}));
+  setResult(ctx,
+            ctx.create1<ConvOp>(operands, {ctx.i64s("strides", stride),
+                                           ctx.i64s("dilations", dilate),
+                                           ctx.i64s("pads", symmetricPads(pad)),
+                                           ctx.i64("group", group)}));
 }
 
 bool exportConv(ExportContext &ctx, const OpRow &row) {
@@ -142,14 +141,14 @@ bool exportConv(ExportContext &ctx, const OpRow &row) {
 }
 
 void importDeconvolution(NodeContext &ctx, const OpRow &) {
-  SmallVector<int64_t> kernel = ctx.getTuple("kernel", {});
+  SmallVector<int64_t> kernel = ctx.getInts("kernel", {});
   size_t n = kernel.size();
   SmallVector<int64_t> ones(n, 1), zeros(n, 0);
-  SmallVector<int64_t> stride = ctx.getTuple("stride", ones);
-  SmallVector<int64_t> dilate = ctx.getTuple("dilate", ones);
-  SmallVector<int64_t> pad = ctx.getTuple("pad", zeros);
-  SmallVector<int64_t> adj = ctx.getTuple("adj", zeros);
-  SmallVector<int64_t> target = ctx.getTuple("target_shape", {});
+  SmallVector<int64_t> stride = ctx.getInts("stride", ones);
+  SmallVector<int64_t> dilate = ctx.getInts("dilate", ones);
+  SmallVector<int64_t> pad = ctx.getInts("pad", zeros);
+  SmallVector<int64_t> adj = ctx.getInts("adj", zeros);
+  SmallVector<int64_t> target = ctx.getInts("target_shape", {});
   int64_t group = ctx.getInt("num_group", 1);
   int64_t filters = ctx.getInt("num_filter", 0);
   bool noBias = ctx.getBool("no_bias", true);
@@ -170,13 +169,13 @@ void importDeconvolution(NodeContext &ctx, const OpRow &) {
   if (ctx.failed)
     return;
   SmallVector<NamedAttribute> attrs{
-      i64s(ctx, "strides", stride), i64s(ctx, "dilations", dilate),
-      i64s(ctx, "pads", symmetricPads(pad)), i64(ctx, "group", group)};
+      ctx.i64s("strides", stride), ctx.i64s("dilations", dilate),
+      ctx.i64s("pads", symmetricPads(pad)), ctx.i64("group", group)};
   if (llvm::any_of(adj, [](int64_t v) { return v != 0; }))
-    attrs.push_back(i64s(ctx, "output_padding", adj));
+    attrs.push_back(ctx.i64s("output_padding", adj));
   if (!target.empty() && llvm::any_of(target, [](int64_t v) { return v; }))
-    attrs.push_back(i64s(ctx, "output_shape", target));
-  setResult(ctx, make1<ConvTransposeOp>(ctx, operands, attrs));
+    attrs.push_back(ctx.i64s("output_shape", target));
+  setResult(ctx, ctx.create1<ConvTransposeOp>(operands, attrs));
 }
 
 bool exportConvTranspose(ExportContext &ctx, const OpRow &row) {
@@ -224,7 +223,7 @@ void importFullyConnected(NodeContext &ctx, const OpRow &row) {
   Value data = ctx.input(0);
   // flatten=True collapses every axis after the first.
   if (flatten && x.getRank() != 2) {
-    data = make1<FlattenOp>(ctx, {data}, {i64(ctx, "axis", 1)});
+    data = ctx.create1<FlattenOp>({data}, {ctx.i64("axis", 1)});
     if (!data)
       return setResult(ctx, nullptr);
   }
@@ -243,13 +242,13 @@ void importFullyConnected(NodeContext &ctx, const OpRow &row) {
     if (bias)
       operands.push_back(bias);
     return setResult(
-        ctx, make1<GemmOp>(ctx, operands, {flag(ctx, "trans_b", true)}));
+        ctx, ctx.create1<GemmOp>(operands, {ctx.flag("trans_b", true)}));
   }
   // flatten=False: matmul over the last axis with the transposed weight.
-  Value wt = make1<TransposeOp>(ctx, {w});
-  Value y = make1<MatMulOp>(ctx, {data, wt});
+  Value wt = ctx.create1<TransposeOp>({w});
+  Value y = ctx.create1<MatMulOp>({data, wt});
   if (bias && y)
-    y = make1<AddOp>(ctx, {y, bias});
+    y = ctx.create1<AddOp>({y, bias});
   setResult(ctx, y);
 }
 
@@ -301,7 +300,7 @@ void importBatchNorm(NodeContext &ctx, const OpRow &row) {
                                                llvm::Twine(axis) +
                                                " (only the channel axis 1)");
   auto paramType = vectorType(dimOf(x, 1), x.getElementType());
-  size_t numInputs = ctx.node.inputs.size();
+  size_t numInputs = ctx.source.inputs.size();
   if (numInputs != 3 && numInputs != 5)
     return ctx.error(jsonPath(ctx.node.path, "inputs"),
                      "expected 5 inputs (data, gamma, beta, moving_mean, "
@@ -318,8 +317,8 @@ void importBatchNorm(NodeContext &ctx, const OpRow &row) {
   auto statistic = [&](unsigned index, StringRef suffix) {
     if (numInputs == 5)
       return ctx.input(index, paramType);
-    Value v =
-        ctx.imp.namedInput(ctx.node.name + suffix.str(), paramType, ctx.node);
+    Value v = ctx.imp.namedInput((ctx.node.name + suffix).str(), paramType,
+                                 ctx.source);
     ctx.failed |= !v;
     return v;
   };
@@ -334,8 +333,9 @@ void importBatchNorm(NodeContext &ctx, const OpRow &row) {
                        "graph input shapes with --input-shape)");
     gamma = ctx.fill(paramType, 1.0);
   }
-  setResult(ctx, make1<BatchNormOp>(ctx, {ctx.input(0), gamma, beta, mean, var},
-                                    {f32(ctx, "epsilon", eps)}));
+  setResult(ctx,
+            ctx.create1<BatchNormOp>({ctx.input(0), gamma, beta, mean, var},
+                                     {ctx.f32("epsilon", eps)}));
 }
 
 /// True if `v` is a splat constant of ones that only `user` reads.
@@ -380,8 +380,8 @@ void importGlobalPool(NodeContext &ctx, bool isMax) {
   if (!x)
     return;
   if (isMax)
-    return setResult(ctx, make1<GlobalMaxPoolOp>(ctx, {ctx.input(0)}));
-  setResult(ctx, make1<GlobalAvgPoolOp>(ctx, {ctx.input(0)}));
+    return setResult(ctx, ctx.create1<GlobalMaxPoolOp>({ctx.input(0)}));
+  setResult(ctx, ctx.create1<GlobalAvgPoolOp>({ctx.input(0)}));
 }
 
 /// ONNX pads and ceil mode for MXNet's `convention`: "full" keeps a last
@@ -417,14 +417,14 @@ void importPooling(NodeContext &ctx, const OpRow &) {
     return;
   if (global)
     return importGlobalPool(ctx, type == "max");
-  SmallVector<int64_t> kernel = ctx.getTuple(nnvm ? "pool_size" : "kernel", {});
+  SmallVector<int64_t> kernel = ctx.getInts(nnvm ? "pool_size" : "kernel", {});
   size_t n = kernel.size();
   if (n == 0)
     return ctx.error(ctx.attrPath(nnvm ? "pool_size" : "kernel"),
                      "missing pooling window");
   SmallVector<int64_t> ones(n, 1), zeros(n, 0);
-  SmallVector<int64_t> stride = ctx.getTuple(nnvm ? "strides" : "stride", ones);
-  SmallVector<int64_t> pad = ctx.getTuple(nnvm ? "padding" : "pad", zeros);
+  SmallVector<int64_t> stride = ctx.getInts(nnvm ? "strides" : "stride", ones);
+  SmallVector<int64_t> pad = ctx.getInts(nnvm ? "padding" : "pad", zeros);
   std::string convention =
       nnvm ? (ctx.getBool("ceil_mode", false) ? "full" : "valid")
            : ctx.getString("pooling_convention", "valid");
@@ -439,13 +439,13 @@ void importPooling(NodeContext &ctx, const OpRow &) {
   }
   auto [pads, ceil] = resolveConvention(x, kernel, stride, pad, convention);
   SmallVector<NamedAttribute> attrs{
-      i64s(ctx, "kernel_shape", kernel), i64s(ctx, "strides", stride),
-      i64s(ctx, "pads", pads), flag(ctx, "ceil_mode", ceil)};
+      ctx.i64s("kernel_shape", kernel), ctx.i64s("strides", stride),
+      ctx.i64s("pads", pads), ctx.flag("ceil_mode", ceil)};
   if (type == "max")
-    return setResult(ctx, make1<MaxPoolOp>(ctx, {ctx.input(0)}, attrs));
+    return setResult(ctx, ctx.create1<MaxPoolOp>({ctx.input(0)}, attrs));
   attrs.push_back(
-      flag(ctx, "count_include_pad", ctx.getBool("count_include_pad", true)));
-  setResult(ctx, make1<AvgPoolOp>(ctx, {ctx.input(0)}, attrs));
+      ctx.flag("count_include_pad", ctx.getBool("count_include_pad", true)));
+  setResult(ctx, ctx.create1<AvgPoolOp>({ctx.input(0)}, attrs));
 }
 
 /// The MXNet pooling convention of ONNX pads (begin, end) in ceil mode
@@ -534,9 +534,9 @@ bool exportGlobalAvgPool(ExportContext &ctx, const OpRow &row) {
 }
 
 void importAdaptiveAvgPool(NodeContext &ctx, const OpRow &) {
-  SmallVector<int64_t> size = ctx.getTuple("output_size", {1});
+  SmallVector<int64_t> size = ctx.getInts("output_size", {1});
   if (llvm::all_of(size, [](int64_t v) { return v == 1; }))
-    return setResult(ctx, make1<GlobalAvgPoolOp>(ctx, {ctx.input(0)}));
+    return setResult(ctx, ctx.create1<GlobalAvgPoolOp>({ctx.input(0)}));
   ctx.imp.importCustom(ctx);
 }
 
@@ -570,17 +570,17 @@ void importSoftmax(NodeContext &ctx, const OpRow &) {
        !ctx.getBool("preserve_shape", false)) ||
       (op == "SoftmaxActivation" && axis == -1);
   if (flattenFirst && x.getRank() > 2) {
-    Value flat = make1<FlattenOp>(ctx, {data}, {i64(ctx, "axis", 1)});
-    Value y = make1<SoftmaxOp>(ctx, {flat}, {i64(ctx, "axis", -1)});
+    Value flat = ctx.create1<FlattenOp>({data}, {ctx.i64("axis", 1)});
+    Value y = ctx.create1<SoftmaxOp>({flat}, {ctx.i64("axis", -1)});
     if (!y || !x.hasStaticShape())
       return setResult(ctx, y);
     return setResult(
-        ctx, make1<ReshapeOp>(ctx, {y}, {i64s(ctx, "shape", x.getShape())}));
+        ctx, ctx.create1<ReshapeOp>({y}, {ctx.i64s("shape", x.getShape())}));
   }
   if (op == "log_softmax")
     return setResult(
-        ctx, make1<LogSoftmaxOp>(ctx, {data}, {i64(ctx, "axis", axis)}));
-  setResult(ctx, make1<SoftmaxOp>(ctx, {data}, {i64(ctx, "axis", axis)}));
+        ctx, ctx.create1<LogSoftmaxOp>({data}, {ctx.i64("axis", axis)}));
+  setResult(ctx, ctx.create1<SoftmaxOp>({data}, {ctx.i64("axis", axis)}));
 }
 
 /// L2Normalization = x / sqrt(sum(x^2) + eps) over the mode's axes.
@@ -597,12 +597,12 @@ void importL2Normalization(NodeContext &ctx, const OpRow &) {
   for (int64_t i = first; i < last; ++i)
     axes.push_back(i);
   Value in = ctx.input(0);
-  Value sq = make1<MulOp>(ctx, {in, in});
-  Value sum = make1<ReduceSumOp>(
-      ctx, {sq}, {i64s(ctx, "axes", axes), flag(ctx, "keepdims", true)});
+  Value sq = ctx.create1<MulOp>({in, in});
+  Value sum = ctx.create1<ReduceSumOp>(
+      {sq}, {ctx.i64s("axes", axes), ctx.flag("keepdims", true)});
   Value eps = ctx.splat(ctx.getFloat("eps", 1e-10), x.getElementType());
-  Value norm = make1<SqrtOp>(ctx, {make1<AddOp>(ctx, {sum, eps})});
-  setResult(ctx, make1<DivOp>(ctx, {in, norm}));
+  Value norm = ctx.create1<SqrtOp>({ctx.create1<AddOp>({sum, eps})});
+  setResult(ctx, ctx.create1<DivOp>({in, norm}));
 }
 
 /// Nearest UpSampling by an integer scale: an asymmetric, floor resize.
@@ -612,21 +612,21 @@ void importUpSampling(NodeContext &ctx, const OpRow &) {
   RankedTensorType x = ctx.inputType(0);
   if (!x)
     return;
-  if (type != "nearest" || ctx.node.inputs.size() != 1)
+  if (type != "nearest" || ctx.source.inputs.size() != 1)
     return ctx.imp.importCustom(ctx);
   SmallVector<float> scales(x.getRank(), 1.0f);
   for (int64_t i = 2; i < x.getRank(); ++i)
     scales[i] = scale;
   MLIRContext *context = ctx.b.getContext();
-  setResult(ctx,
-            make1<ResizeOp>(
-                ctx, {ctx.input(0)},
-                {named(ctx, "scales", ctx.b.getDenseF32ArrayAttr(scales)),
-                 named(ctx, "coordinate_transform",
-                       CoordinateTransformAttr::get(
-                           context, CoordinateTransform::Asymmetric)),
-                 named(ctx, "nearest_mode",
-                       NearestModeAttr::get(context, NearestMode::Floor))}));
+  setResult(
+      ctx, ctx.create1<ResizeOp>(
+               {ctx.input(0)},
+               {ctx.named("scales", ctx.b.getDenseF32ArrayAttr(scales)),
+                ctx.named("coordinate_transform",
+                          CoordinateTransformAttr::get(
+                              context, CoordinateTransform::Asymmetric)),
+                ctx.named("nearest_mode",
+                          NearestModeAttr::get(context, NearestMode::Floor))}));
 }
 
 bool exportResize(ExportContext &ctx, const OpRow &row) {

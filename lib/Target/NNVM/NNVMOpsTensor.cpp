@@ -126,7 +126,7 @@ void importReshape(NodeContext &ctx, const OpRow &) {
   if (!x)
     return;
   SmallVector<int64_t> codes =
-      ctx.getTuple(ctx.has("shape") ? "shape" : "target_shape", {});
+      ctx.getInts(ctx.has("shape") ? "shape" : "target_shape", {});
   bool reverse = ctx.getBool("reverse", false);
   if (ctx.failed)
     return;
@@ -135,8 +135,8 @@ void importReshape(NodeContext &ctx, const OpRow &) {
   // One unknown size (copied by code 0) stays expressible as -1.
   if (resolved && llvm::count_if(*resolved, ShapedType::isDynamic) <= 1) {
     llvm::replace(*resolved, ShapedType::kDynamic, int64_t(-1));
-    return setResult(ctx, make1<ReshapeOp>(ctx, {ctx.input(0)},
-                                           {i64s(ctx, "shape", *resolved)}));
+    return setResult(ctx, ctx.create1<ReshapeOp>(
+                              {ctx.input(0)}, {ctx.i64s("shape", *resolved)}));
   }
   // Otherwise keep the codes when ONNX knows them all: 0 and one -1.
   bool onnxCodes = !reverse &&
@@ -145,7 +145,7 @@ void importReshape(NodeContext &ctx, const OpRow &) {
   if (!onnxCodes)
     return ctx.imp.importCustom(ctx);
   setResult(ctx,
-            make1<ReshapeOp>(ctx, {ctx.input(0)}, {i64s(ctx, "shape", codes)}));
+            ctx.create1<ReshapeOp>({ctx.input(0)}, {ctx.i64s("shape", codes)}));
 }
 
 bool exportFlatten(ExportContext &ctx, const OpRow &row) {
@@ -170,13 +170,13 @@ void importSwapAxis(NodeContext &ctx, const OpRow &) {
   SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   std::swap(perm[a], perm[b]);
   setResult(ctx,
-            make1<TransposeOp>(ctx, {ctx.input(0)}, {i64s(ctx, "perm", perm)}));
+            ctx.create1<TransposeOp>({ctx.input(0)}, {ctx.i64s("perm", perm)}));
 }
 
 void importExpandDims(NodeContext &ctx, const OpRow &) {
   setResult(ctx,
-            make1<UnsqueezeOp>(ctx, {ctx.input(0)},
-                               {i64s(ctx, "axes", {ctx.getInt("axis", 0)})}));
+            ctx.create1<UnsqueezeOp>(
+                {ctx.input(0)}, {ctx.i64s("axes", {ctx.getInt("axis", 0)})}));
 }
 
 bool exportExpandDims(ExportContext &ctx, const OpRow &row) {
@@ -196,13 +196,13 @@ void importConcat(NodeContext &ctx, const OpRow &) {
   int64_t axis = ctx.getInt(ctx.has("dim") ? "dim" : "axis", 1);
   SmallVector<Value> inputs;
   Type hint;
-  for (unsigned i = 0; i < ctx.node.inputs.size() && !hint; ++i)
+  for (unsigned i = 0; i < ctx.source.inputs.size() && !hint; ++i)
     hint = ctx.knownInputType(i);
-  for (unsigned i = 0; i < ctx.node.inputs.size(); ++i)
+  for (unsigned i = 0; i < ctx.source.inputs.size(); ++i)
     inputs.push_back(ctx.input(i, hint));
   if (ctx.failed)
     return;
-  setResult(ctx, make1<ConcatOp>(ctx, inputs, {i64(ctx, "axis", axis)}));
+  setResult(ctx, ctx.create1<ConcatOp>(inputs, {ctx.i64("axis", axis)}));
 }
 
 bool exportConcat(ExportContext &ctx, const OpRow &row) {
@@ -220,13 +220,12 @@ bool exportConcat(ExportContext &ctx, const OpRow &row) {
 void importStack(NodeContext &ctx, const OpRow &) {
   int64_t axis = ctx.getInt("axis", 0);
   SmallVector<Value> pieces;
-  for (unsigned i = 0; i < ctx.node.inputs.size(); ++i)
-    pieces.push_back(make1<UnsqueezeOp>(ctx,
-                                        {ctx.input(i, ctx.knownInputType(0))},
-                                        {i64s(ctx, "axes", {axis})}));
+  for (unsigned i = 0; i < ctx.source.inputs.size(); ++i)
+    pieces.push_back(ctx.create1<UnsqueezeOp>(
+        {ctx.input(i, ctx.knownInputType(0))}, {ctx.i64s("axes", {axis})}));
   if (ctx.failed)
     return;
-  setResult(ctx, make1<ConcatOp>(ctx, pieces, {i64(ctx, "axis", axis)}));
+  setResult(ctx, ctx.create1<ConcatOp>(pieces, {ctx.i64("axis", axis)}));
 }
 
 void importSliceChannel(NodeContext &ctx, const OpRow &) {
@@ -243,15 +242,15 @@ void importSliceChannel(NodeContext &ctx, const OpRow &) {
   if (n <= 0 || ShapedType::isDynamic(d) || d % n)
     return ctx.imp.importCustom(ctx);
   Operation *op =
-      make<SplitOp>(ctx, {ctx.input(0)},
-                    {i64(ctx, "axis", axis),
-                     i64s(ctx, "split", SmallVector<int64_t>(n, d / n))},
-                    n);
+      ctx.create(SplitOp::getOperationName(), {ctx.input(0)},
+                 {ctx.i64("axis", axis),
+                  ctx.i64s("split", SmallVector<int64_t>(n, d / n))},
+                 n);
   if (!op)
     return;
   for (Value piece : op->getResults()) {
     if (squeezeAxis)
-      piece = make1<SqueezeOp>(ctx, {piece}, {i64s(ctx, "axes", {axis})});
+      piece = ctx.create1<SqueezeOp>({piece}, {ctx.i64s("axes", {axis})});
     setResult(ctx, piece);
   }
 }
@@ -282,16 +281,16 @@ void importSliceAxis(NodeContext &ctx, const OpRow &) {
   int64_t begin = ctx.getInt("begin", 0);
   int64_t end =
       ctx.getString("end", "None") == "None" ? kMax : ctx.getInt("end", 0);
-  setResult(ctx, make1<SliceOp>(ctx, {ctx.input(0)},
-                                {i64s(ctx, "starts", {begin}),
-                                 i64s(ctx, "ends", {end}),
-                                 i64s(ctx, "axes", {axis})}));
+  setResult(ctx,
+            ctx.create1<SliceOp>({ctx.input(0)}, {ctx.i64s("starts", {begin}),
+                                                  ctx.i64s("ends", {end}),
+                                                  ctx.i64s("axes", {axis})}));
 }
 
 void importSlice(NodeContext &ctx, const OpRow &) {
-  auto begin = ctx.getOptTuple("begin", {});
-  auto end = ctx.getOptTuple("end", {});
-  auto step = ctx.getOptTuple("step", {});
+  auto begin = ctx.getOptInts("begin", {});
+  auto end = ctx.getOptInts("end", {});
+  auto step = ctx.getOptInts("step", {});
   if (ctx.failed)
     return;
   if (begin.size() != end.size() ||
@@ -307,20 +306,20 @@ void importSlice(NodeContext &ctx, const OpRow &) {
     axes.push_back(i);
     steps.push_back(s);
   }
-  setResult(ctx, make1<SliceOp>(
-                     ctx, {ctx.input(0)},
-                     {i64s(ctx, "starts", starts), i64s(ctx, "ends", ends),
-                      i64s(ctx, "axes", axes), i64s(ctx, "steps", steps)}));
+  setResult(ctx, ctx.create1<SliceOp>(
+                     {ctx.input(0)},
+                     {ctx.i64s("starts", starts), ctx.i64s("ends", ends),
+                      ctx.i64s("axes", axes), ctx.i64s("steps", steps)}));
 }
 
 void importReverse(NodeContext &ctx, const OpRow &) {
-  SmallVector<int64_t> axes = ctx.getTuple("axis", {0});
+  SmallVector<int64_t> axes = ctx.getInts("axis", {0});
   SmallVector<int64_t> starts(axes.size(), -1), ends(axes.size(), kMin),
       steps(axes.size(), -1);
-  setResult(ctx, make1<SliceOp>(
-                     ctx, {ctx.input(0)},
-                     {i64s(ctx, "starts", starts), i64s(ctx, "ends", ends),
-                      i64s(ctx, "axes", axes), i64s(ctx, "steps", steps)}));
+  setResult(ctx, ctx.create1<SliceOp>(
+                     {ctx.input(0)},
+                     {ctx.i64s("starts", starts), ctx.i64s("ends", ends),
+                      ctx.i64s("axes", axes), ctx.i64s("steps", steps)}));
 }
 
 /// A slice of the leading axes 0..k-1 (where k - 1 is the last axis in
@@ -337,11 +336,11 @@ void leadingSlice(NodeContext &ctx,
     ends[axis] = end;
   }
   setResult(ctx,
-            make1<SliceOp>(
-                ctx, {ctx.input(0)},
-                {i64s(ctx, "starts", starts), i64s(ctx, "ends", ends),
-                 i64s(ctx, "axes", llvm::to_vector(llvm::seq<int64_t>(0, k))),
-                 i64s(ctx, "steps", steps)}));
+            ctx.create1<SliceOp>(
+                {ctx.input(0)},
+                {ctx.i64s("starts", starts), ctx.i64s("ends", ends),
+                 ctx.i64s("axes", llvm::to_vector(llvm::seq<int64_t>(0, k))),
+                 ctx.i64s("steps", steps)}));
 }
 
 /// `slice_like(data, like, axes)`: data cut to like's sizes on `axes` (all
@@ -349,7 +348,7 @@ void leadingSlice(NodeContext &ctx,
 void importSliceLike(NodeContext &ctx, const OpRow &) {
   RankedTensorType x = ctx.inputType(0);
   RankedTensorType like = ctx.inputType(1);
-  SmallVector<int64_t> axes = ctx.getTuple("axes", {});
+  SmallVector<int64_t> axes = ctx.getInts("axes", {});
   if (!x || !like || ctx.failed)
     return;
   if (axes.empty())
@@ -374,8 +373,8 @@ void importCrop(NodeContext &ctx, const OpRow &) {
   if (!x)
     return;
   int64_t numArgs = ctx.getInt("num_args", 1);
-  SmallVector<int64_t> hw = ctx.getTuple("h_w", {0, 0});
-  SmallVector<int64_t> offset = ctx.getTuple("offset", {0, 0});
+  SmallVector<int64_t> hw = ctx.getInts("h_w", {0, 0});
+  SmallVector<int64_t> offset = ctx.getInts("offset", {0, 0});
   bool center = ctx.getBool("center_crop", false);
   if (ctx.failed)
     return;
@@ -469,14 +468,14 @@ void importTile(NodeContext &ctx, const OpRow &) {
   RankedTensorType x = ctx.inputType(0);
   if (!x)
     return;
-  SmallVector<int64_t> reps = ctx.getTuple("reps", {});
+  SmallVector<int64_t> reps = ctx.getInts("reps", {});
   // Shorter reps are padded with leading ones; a longer one adds axes.
   if (static_cast<int64_t>(reps.size()) > x.getRank())
     return ctx.imp.importCustom(ctx);
   SmallVector<int64_t> full(x.getRank() - reps.size(), 1);
   full.append(reps.begin(), reps.end());
   setResult(ctx,
-            make1<TileOp>(ctx, {ctx.input(0)}, {i64s(ctx, "repeats", full)}));
+            ctx.create1<TileOp>({ctx.input(0)}, {ctx.i64s("repeats", full)}));
 }
 
 /// MXNet `Pad`: pad_width lists (begin, end) per axis.
@@ -484,7 +483,7 @@ void importPad(NodeContext &ctx, const OpRow &) {
   std::string mode = ctx.getString("mode", "constant");
   if (!ctx.checkEnum("mode", mode, {"constant", "edge", "reflect"}))
     return;
-  SmallVector<int64_t> width = ctx.getTuple("pad_width", {});
+  SmallVector<int64_t> width = ctx.getInts("pad_width", {});
   double value = ctx.getFloat("constant_value", 0.0);
   RankedTensorType x = ctx.inputType(0);
   if (!x || ctx.failed)
@@ -502,12 +501,12 @@ void importPad(NodeContext &ctx, const OpRow &) {
   PadMode padMode = mode == "edge"      ? PadMode::Edge
                     : mode == "reflect" ? PadMode::Reflect
                                         : PadMode::Constant;
-  setResult(ctx,
-            make1<PadOp>(ctx, {ctx.input(0)},
-                         {i64s(ctx, "pads", pads),
-                          named(ctx, "mode",
+  setResult(ctx, ctx.create1<PadOp>(
+                     {ctx.input(0)},
+                     {ctx.i64s("pads", pads),
+                      ctx.named("mode",
                                 PadModeAttr::get(ctx.b.getContext(), padMode)),
-                          f32(ctx, "value", value)}));
+                      ctx.f32("value", value)}));
 }
 
 bool exportPad(ExportContext &ctx, const OpRow &row) {
@@ -558,11 +557,11 @@ void importDot(NodeContext &ctx, const OpRow &) {
   auto swapLast = [&](Value v, int64_t rank) {
     SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
     std::swap(perm[rank - 1], perm[rank - 2]);
-    return make1<TransposeOp>(ctx, {v}, {i64s(ctx, "perm", perm)});
+    return ctx.create1<TransposeOp>({v}, {ctx.i64s("perm", perm)});
   };
   Value lhs = transA ? swapLast(ctx.input(0), a.getRank()) : ctx.input(0);
   Value rhs = transB ? swapLast(ctx.input(1), b.getRank()) : ctx.input(1);
-  setResult(ctx, make1<MatMulOp>(ctx, {lhs, rhs}));
+  setResult(ctx, ctx.create1<MatMulOp>({lhs, rhs}));
 }
 
 /// `dot` (the row's first spelling) or `batch_dot` (its second).
@@ -592,12 +591,12 @@ void importOneHot(NodeContext &ctx, const OpRow &) {
   auto type = RankedTensorType::get(shape, ctx.b.getF32Type());
   if (depth < 1)
     return ctx.error(ctx.attrPath("depth"), "expected depth >= 1");
-  Operation *op =
-      makeTypedOp(ctx, OneHotOp::getOperationName(), type, ctx.input(0),
-                  {i64(ctx, "depth", depth), i64(ctx, "axis", -1),
-                   f32(ctx, "on_value", ctx.getFloat("on_value", 1.0)),
-                   f32(ctx, "off_value", ctx.getFloat("off_value", 0.0))});
-  setResult(ctx, op->getResult(0));
+  setResult(ctx,
+            ctx.create1(OneHotOp::getOperationName(), ctx.input(0),
+                        {ctx.i64("depth", depth), ctx.i64("axis", -1),
+                         ctx.f32("on_value", ctx.getFloat("on_value", 1.0)),
+                         ctx.f32("off_value", ctx.getFloat("off_value", 0.0))},
+                        type));
 }
 
 bool exportOneHot(ExportContext &ctx, const OpRow &row) {
@@ -638,7 +637,7 @@ void importZerosLike(NodeContext &ctx, const OpRow &) {
 
 /// `_full`, `_zeros` and `_ones` of a static shape: a splat constant.
 void importFullWith(NodeContext &ctx, std::optional<double> fixed) {
-  SmallVector<int64_t> shape = ctx.getTuple("shape", {});
+  SmallVector<int64_t> shape = ctx.getInts("shape", {});
   std::string dtype = ctx.getString("dtype", "float32");
   double value = fixed ? *fixed : ctx.getFloat("value", 0.0);
   if (ctx.failed)
@@ -696,10 +695,10 @@ void importArange(NodeContext &ctx, const OpRow &) {
                            : Attribute(ctx.b.getIntegerAttr(
                                  element, static_cast<int64_t>(v))));
     }
-  Operation *op =
-      makeTypedOp(ctx, ConstantOp::getOperationName(), type, {},
-                  {named(ctx, "value", DenseElementsAttr::get(type, values))});
-  setResult(ctx, op->getResult(0));
+  setResult(ctx, ctx.create1(
+                     ConstantOp::getOperationName(), {},
+                     {ctx.named("value", DenseElementsAttr::get(type, values))},
+                     type));
 }
 
 //===----------------------------------------------------------------------===//

@@ -14,6 +14,7 @@
 #include "nngraph/Target/NNVM/TranslateRegistration.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphDialect.h"
 #include "nngraph/Target/Common/ExportSupport.h"
+#include "nngraph/Target/Common/JSONSupport.h"
 #include "nngraph/Target/NNVM/NNVMExport.h"
 #include "nngraph/Target/NNVM/NNVMImport.h"
 
@@ -100,8 +101,16 @@ void nngraph::nnvm::registerNNVMTranslations() {
         context->appendDialectRegistry(registry);
         ImportOptions options;
         options.paramsPath = clOptions->params;
-        options.inputShapes.assign(clOptions->inputShapes.begin(),
-                                   clOptions->inputShapes.end());
+        // The one place the importer's shapes are spelled as strings.
+        bool badShape = false;
+        for (const std::string &spec : clOptions->inputShapes)
+          if (llvm::Error err = parseInputShape(spec, options.inputShapes)) {
+            emitError(getBufferLoc(*sourceMgr, context))
+                << "nnvm: " << llvm::toString(std::move(err));
+            badShape = true;
+          }
+        if (badShape)
+          return failure();
         options.strict = clOptions->strict;
         options.check = clOptions->check;
         options.opStats = clOptions->opStats;

@@ -90,6 +90,8 @@ public:
   /// key it by name (LightNet). A later set replaces an earlier one.
   void setValue(int64_t node, int64_t output, Value value);
   Value lookupValue(int64_t node, int64_t output) const;
+  /// Whether (node, output) was set, possibly to null (a reported failure).
+  bool hasValue(int64_t node, int64_t output) const;
   void setValue(llvm::StringRef tensor, Value value);
   Value lookupValue(llvm::StringRef tensor) const;
   bool hasValue(llvm::StringRef tensor) const;

@@ -137,6 +137,12 @@ public:
     Operation *op = create(OpTy::getOperationName(), operands, attrs);
     return op ? op->getResult(0) : Value();
   }
+  /// The single result of operation `opName`, or null. `declaredType` is
+  /// the result type of an operation whose type is chosen, not implied
+  /// (cast, one_hot, constant); operations that infer theirs ignore it.
+  Value create1(llvm::StringRef opName, ValueRange operands,
+                llvm::ArrayRef<NamedAttribute> attrs = {},
+                Type declaredType = {});
 
   GraphBuilder &gb;
   OpBuilder &b;

@@ -26,6 +26,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -61,6 +62,13 @@ struct InputShape {
 /// Input shapes by input name, in the order given.
 using InputShapes =
     llvm::MapVector<std::string, InputShape, llvm::StringMap<unsigned>>;
+
+/// Parses a command-line input shape, "name=1x3x224x224" with `?` for an
+/// unknown size and an optional trailing element type ("...xf16"), into
+/// `shapes`. The only parser of that spelling, which every command line
+/// (nngraph-run, the Python package, a format's translate options) calls;
+/// defined below the formats, in NNGraphTargetCommon (InputShapeSpec.cpp).
+llvm::Error parseInputShape(llvm::StringRef spec, InputShapes &shapes);
 
 /// Import options every format row understands; each row maps them to its
 /// importer's own options and ignores the ones that do not apply.

@@ -79,11 +79,6 @@ LogicalResult exportModel(ModuleOp module, llvm::StringRef exportName,
 std::unique_ptr<WeightFile> readWeightFile(llvm::StringRef path, Location loc,
                                            llvm::StringRef format = "");
 
-/// Parses a command-line input shape, "name=1x3x224x224" with `?` for an
-/// unknown size and an optional trailing element type ("...xf16"), into
-/// `shapes`. The only parser of that spelling below the command lines.
-llvm::Error parseInputShape(llvm::StringRef spec, InputShapes &shapes);
-
 /// Registers the translations of every row with nngraph-translate.
 void registerFormatTranslations();
 

@@ -12,6 +12,8 @@
 #ifndef NNGRAPH_TARGET_NNVM_NNVMIMPORT_H
 #define NNGRAPH_TARGET_NNVM_NNVMIMPORT_H
 
+#include "nngraph/Target/Formats/FormatInfo.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include <string>
@@ -29,8 +31,12 @@ namespace nnvm {
 struct ImportOptions {
   /// Path of a .params file (MXNet or TVM); empty for none.
   std::string paramsPath;
-  /// "name=1x3x224x224" or "name=1x3x224x224xf16"; `?` for unknown sizes.
-  std::vector<std::string> inputShapes;
+  /// Shapes of graph inputs the file leaves open, by input name: the dims
+  /// (ShapedType::kDynamic for an unknown size) and an element type name
+  /// ("f16", "float16"; empty: f32), which the importer checks. Command
+  /// lines parse their "name=1x3x224x224xf16" spelling with
+  /// parseInputShape.
+  InputShapes inputShapes;
   /// Unknown operators are errors instead of `nngraph.custom`.
   bool strict = false;
   /// Report every operator that stays `nngraph.custom` (with counts and
