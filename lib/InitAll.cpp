@@ -44,6 +44,4 @@ void mlir::nngraph::registerAllPasses() {
 void mlir::nngraph::registerAllTranslations() {
   // Every row of the format registry registers its own translations.
   registerFormatTranslations();
-  registerGraphSummaryTranslation();
-  registerTestGraphABITranslation();
 }

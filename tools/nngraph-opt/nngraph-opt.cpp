@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestRegistration.h"
 #include "nngraph/InitAll.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -16,6 +17,7 @@
 
 int main(int argc, char **argv) {
   mlir::nngraph::registerAllPasses();
+  mlir::nngraph::test::registerTestPasses();
   mlir::DialectRegistry registry;
   mlir::nngraph::registerAllDialects(registry);
   return mlir::asMainReturnCode(

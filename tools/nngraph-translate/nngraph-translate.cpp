@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestRegistration.h"
 #include "nngraph/InitAll.h"
 
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -16,6 +17,7 @@
 
 int main(int argc, char **argv) {
   mlir::nngraph::registerAllTranslations();
+  mlir::nngraph::test::registerTestTranslations();
   return mlir::asMainReturnCode(
       mlir::mlirTranslateMain(argc, argv, "nngraph format translator\n"));
 }

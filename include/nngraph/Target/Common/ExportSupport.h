@@ -45,15 +45,6 @@ void warnUnwrittenAttributes(func::FuncOp func, llvm::StringRef format,
 /// exported to any format.
 void insertGraphDialects(DialectRegistry &registry);
 
-/// Registers --test-graph-summary: sources, operations, edges, shapes and
-/// names of a graph, one per line, for comparing format conversions.
-void registerGraphSummaryTranslation();
-
-/// Registers --test-graph-abi: a graph's source format, inputs (name, role,
-/// storage plan), outputs and dtype spellings as GraphABI.h and DTypes.h
-/// read them.
-void registerTestGraphABITranslation();
-
 } // namespace nngraph
 } // namespace mlir
 

@@ -32,14 +32,4 @@ def NNGraphInferShapesPass : Pass<"nngraph-infer-shapes", "func::FuncOp"> {
   ];
 }
 
-def TestNNGraphOpPropertiesPass : Pass<"test-nngraph-op-properties"> {
-  let summary = "Annotate nngraph operations with their interface properties";
-  let description = [{
-    Test-only pass: attaches the answers of NNGraphOpInterface to every nngraph
-    operation as discardable attributes (`nngraph.elementwise`,
-    `nngraph.shape_only`, `nngraph.layout_sensitive` and `nngraph.inplace` as
-    (operand, result) pairs) so that lit tests can check them.
-  }];
-}
-
 #endif // NNGRAPH_DIALECT_NNGRAPH_TRANSFORMS_PASSES_TD

@@ -1,4 +1,4 @@
-//===- GraphSummary.cpp - a format-neutral summary of a graph ---*- C++ -*-===//
+//===- TestGraphSummary.cpp - format-neutral summary of a graph -*- C++ -*-===//
 //
 // Part of the nngraph project.
 //
@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestRegistration.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 
@@ -98,8 +99,7 @@ LogicalResult printSummary(ModuleOp module, llvm::raw_ostream &os) {
 
 } // namespace
 
-namespace mlir::nngraph {
-void registerGraphSummaryTranslation() {
+void mlir::nngraph::test::registerGraphSummaryTranslation() {
   TranslateFromMLIRRegistration summary(
       "test-graph-summary",
       "Print the sources, operations, edges, shapes and names of a graph "
@@ -112,4 +112,3 @@ void registerGraphSummaryTranslation() {
       },
       [](DialectRegistry &registry) { insertGraphDialects(registry); });
 }
-} // namespace mlir::nngraph

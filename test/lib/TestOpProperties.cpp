@@ -10,25 +10,28 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestRegistration.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
-#include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
-
-namespace mlir {
-namespace nngraph {
-#define GEN_PASS_DEF_TESTNNGRAPHOPPROPERTIESPASS
-#include "nngraph/Dialect/NNGraph/Transforms/Passes.h.inc"
-} // namespace nngraph
-} // namespace mlir
+#include "mlir/Pass/Pass.h"
 
 using namespace mlir;
 using namespace mlir::nngraph;
 
 namespace {
+/// Attaches the answers of NNGraphOpInterface to every nngraph operation as
+/// discardable attributes (`nngraph.elementwise`, `nngraph.shape_only`,
+/// `nngraph.layout_sensitive` and `nngraph.inplace` as (operand, result)
+/// pairs) so that lit tests can check them.
 struct TestNNGraphOpPropertiesPass
-    : public nngraph::impl::TestNNGraphOpPropertiesPassBase<
-          TestNNGraphOpPropertiesPass> {
+    : public PassWrapper<TestNNGraphOpPropertiesPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestNNGraphOpPropertiesPass)
+
+  StringRef getArgument() const final { return "test-nngraph-op-properties"; }
+  StringRef getDescription() const final {
+    return "Annotate nngraph operations with their interface properties";
+  }
   void runOnOperation() override {
     Builder b(&getContext());
     auto *abi = getContext().getLoadedDialect<NNGraphDialect>();
@@ -49,3 +52,7 @@ struct TestNNGraphOpPropertiesPass
   }
 };
 } // namespace
+
+void mlir::nngraph::test::registerTestOpPropertiesPass() {
+  PassRegistration<TestNNGraphOpPropertiesPass>();
+}

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestRegistration.h"
 #include "nngraph/Dialect/NNGraph/Utils/DTypes.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 #include "nngraph/Target/Common/ExportSupport.h"
@@ -88,7 +89,7 @@ static LogicalResult printABI(ModuleOp module, raw_ostream &os) {
   return success();
 }
 
-void mlir::nngraph::registerTestGraphABITranslation() {
+void mlir::nngraph::test::registerTestGraphABITranslation() {
   TranslateFromMLIRRegistration abi(
       "test-graph-abi",
       "Print a graph's inputs, outputs and dtypes as the graph ABI reads them",
