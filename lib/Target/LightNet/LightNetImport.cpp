@@ -159,15 +159,15 @@ void Importer::collectConsumers() {
 bool Importer::feedsWeight(size_t index, size_t out, unsigned depth) {
   if (depth > 8)
     return false;
-  for (const auto &[user, arg] : consumers[index][out]) {
+  return llvm::any_of(consumers[index][out], [&](const auto &consumer) {
+    const auto &[user, arg] = consumer;
     if (llvm::is_contained({"weight", "bias", "scale", "offset", "mean", "var"},
                            arg))
       return true;
-    if (graph.ops[user].optype == "reshape" &&
-        graph.ops[user].outputs.size() == 1 && feedsWeight(user, 0, depth + 1))
-      return true;
-  }
-  return false;
+    return graph.ops[user].optype == "reshape" &&
+           graph.ops[user].outputs.size() == 1 &&
+           feedsWeight(user, 0, depth + 1);
+  });
 }
 
 /// The JSON form of a param list: [{arg_name, value}, ...], in order.

@@ -138,9 +138,9 @@ const OpSpec *lookupOperation(Operation *op);
 /// null after an error.
 RankedTensorType getCreateType(OpContext &ctx);
 
-/// Builds the typed form of `ctx.op` by `spec` (whose tensors and params it
+/// Builds the typed form of `ctx.op` by `row` (whose tensors and params it
 /// matches).
-void importTyped(OpContext &ctx, const OpSpec &spec);
+void importTyped(OpContext &ctx, const OpSpec &row);
 /// Writes `op` by its row `spec`; reports through `ctx`.
 void exportTyped(ExportContext &ctx, Operation *op, const OpSpec &spec);
 

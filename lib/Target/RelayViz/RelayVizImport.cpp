@@ -69,7 +69,7 @@ private:
   std::vector<Edge> getEdges(int64_t id);
   void walk(int64_t root);
   void place(int64_t root);
-  int lca(int a, int b);
+  int lca(int x, int y);
   void materializeScope(int scope);
   void materialize(int64_t id);
   /// What node `id` evaluated to, if it was evaluated.
@@ -322,7 +322,7 @@ void Importer::walk(int64_t root) {
   std::vector<std::pair<int64_t, size_t>> stack;
   state[root] = Active;
   edges[root] = getEdges(root);
-  stack.push_back({root, 0});
+  stack.emplace_back(root, 0);
   while (!stack.empty()) {
     auto &[id, next] = stack.back();
     std::vector<Edge> &out = edges[id];
@@ -344,7 +344,7 @@ void Importer::walk(int64_t root) {
     state[edge.target] = Active;
     int64_t target = edge.target;
     edges[target] = getEdges(target);
-    stack.push_back({target, 0});
+    stack.emplace_back(target, 0);
   }
 }
 
