@@ -419,7 +419,13 @@ Operation *NodeBinder::create(StringRef opName, ValueRange operands,
 }
 
 Value NodeBinder::create1(StringRef opName, ValueRange operands,
-                          ArrayRef<NamedAttribute> attrs) {
-  Operation *op = create(opName, operands, attrs);
-  return op ? op->getResult(0) : Value();
+                          ArrayRef<NamedAttribute> attrs, Type declaredType) {
+  Operation *op =
+      gb.createOp(node, loc, opName, operands, attrs, /*numResults=*/1,
+                  declaredType ? TypeRange(declaredType) : TypeRange());
+  if (!op) {
+    failed = true;
+    return nullptr;
+  }
+  return op->getResult(0);
 }

@@ -349,13 +349,9 @@ bool importCast(CallContext &ctx) {
     return true;
   }
   // The result type is chosen, not inferred.
-  Type resultType = type.clone(element);
-  if (Operation *op =
-          ctx.gb.createOp(ctx.node, ctx.loc, CastOp::getOperationName(),
-                          {ctx.input(0)}, {}, 1, resultType))
-    ctx.result.values.push_back(op->getResult(0));
-  else
-    ctx.failed = true;
+  if (Value v = ctx.create1(CastOp::getOperationName(), {ctx.input(0)}, {},
+                            type.clone(element)))
+    ctx.result.values.push_back(v);
   return true;
 }
 

@@ -134,15 +134,18 @@ public:
   Operation *create(llvm::StringRef opName, ValueRange operands,
                     llvm::ArrayRef<NamedAttribute> attrs = {},
                     unsigned numResults = 1);
-  /// As create, for an operation with one result: the result or null.
-  Value create1(llvm::StringRef opName, ValueRange operands,
-                llvm::ArrayRef<NamedAttribute> attrs = {});
   template <typename OpTy>
   Value create1(ValueRange operands,
                 llvm::ArrayRef<NamedAttribute> attrs = {}) {
     Operation *op = create(OpTy::getOperationName(), operands, attrs);
     return op ? op->getResult(0) : Value();
   }
+  /// The single result of operation `opName`, or null. `declaredType` is
+  /// the result type of an operation whose type is chosen, not implied
+  /// (cast, one_hot, constant); operations that infer theirs ignore it.
+  Value create1(llvm::StringRef opName, ValueRange operands,
+                llvm::ArrayRef<NamedAttribute> attrs = {},
+                Type declaredType = {});
 
   GraphBuilder &gb;
   OpBuilder &b;
