@@ -98,8 +98,9 @@ const NodeBinder::Attr *NodeBinder::findAttr(StringRef key) const {
 
 bool NodeBinder::has(StringRef key) const {
   const Attr *attr = findAttr(key);
-  return attr && (attr->text || (attr->json && attr->json->kind() !=
-                                                   llvm::json::Value::Null));
+  return attr && (attr->text ||
+                  (attr->json && (nullIsValue || attr->json->kind() !=
+                                                     llvm::json::Value::Null)));
 }
 
 std::optional<int64_t> NodeBinder::readInt(const Attr &attr) {
@@ -148,7 +149,7 @@ std::optional<std::string> NodeBinder::readString(const Attr &attr) {
 }
 
 std::optional<SmallVector<std::optional<int64_t>>>
-NodeBinder::readOptInts(const Attr &attr) {
+NodeBinder::readOptInts(const Attr &attr, bool allowNull) {
   if (attr.text) {
     auto v = parseMXTuple(*attr.text);
     if (mlir::failed(v))
@@ -163,7 +164,7 @@ NodeBinder::readOptInts(const Attr &attr) {
     return std::nullopt;
   SmallVector<std::optional<int64_t>> result;
   for (auto [i, item] : llvm::enumerate(*array)) {
-    if (item.kind() == llvm::json::Value::Null) {
+    if (item.kind() == llvm::json::Value::Null && allowNull) {
       result.push_back(std::nullopt);
       continue;
     }
@@ -179,7 +180,8 @@ NodeBinder::readOptInts(const Attr &attr) {
 }
 
 std::optional<SmallVector<int64_t>> NodeBinder::readInts(const Attr &attr) {
-  std::optional<SmallVector<std::optional<int64_t>>> items = readOptInts(attr);
+  std::optional<SmallVector<std::optional<int64_t>>> items =
+      readOptInts(attr, /*allowNull=*/false);
   if (!items)
     return std::nullopt;
   SmallVector<int64_t> result;

@@ -53,10 +53,9 @@ public:
   GraphBuilder &gb;
   const Graph &graph;
   const ImportOptions &options;
-  /// Tensor name -> value; a null value marks a tensor whose producer
-  /// failed (its uses are not reported again).
-  llvm::StringMap<Value> tensors;
-  /// Every definition in order, for the outputs.
+  /// Every definition in order, for the outputs. The tensors themselves
+  /// live in the GraphBuilder's value table, by name; a null value marks a
+  /// tensor whose producer failed (its uses are not reported again).
   SmallVector<std::pair<std::string, Value>> definitions;
   /// Per op and output: the later ops that read it, with their arg names.
   std::vector<std::vector<SmallVector<std::pair<size_t, std::string>>>>
@@ -143,15 +142,15 @@ void Importer::collectConsumers() {
 bool Importer::feedsWeight(size_t index, size_t out, unsigned depth) {
   if (depth > 8)
     return false;
-  for (const auto &[user, arg] : consumers[index][out]) {
+  return llvm::any_of(consumers[index][out], [&](const auto &consumer) {
+    const auto &[user, arg] = consumer;
     if (llvm::is_contained({"weight", "bias", "scale", "offset", "mean", "var"},
                            arg))
       return true;
-    if (graph.ops[user].optype == "reshape" &&
-        graph.ops[user].outputs.size() == 1 && feedsWeight(user, 0, depth + 1))
-      return true;
-  }
-  return false;
+    return graph.ops[user].optype == "reshape" &&
+           graph.ops[user].outputs.size() == 1 &&
+           feedsWeight(user, 0, depth + 1);
+  });
 }
 
 /// The JSON form of a param list: [{arg_name, value}, ...], in order.
@@ -283,33 +282,32 @@ void Importer::importCustom(OpContext &ctx) {
       definitions.push_back({ctx.op.name + "." + t.argName, v});
       continue;
     }
-    tensors[t.name] = v;
+    gb.setValue(t.name, v);
     definitions.push_back({t.name, v});
   }
 }
 
 void Importer::importOp(size_t index, const LOp &op) {
-  OpContext ctx{gb,      op,         gb.getBuilder(), gb.getNameLoc(op.name),
-                tensors, definitions};
+  OpContext ctx(gb, op, definitions);
   // Resolve every input first: each unknown tensor is one diagnostic.
   bool poisoned = false;
   for (const TensorRef &t : op.inputs) {
-    auto it = tensors.find(t.name);
-    if (it == tensors.end() && options.undefinedAsInputs)
-      it = tensors.insert({t.name, addUndefinedInput(ctx, t)}).first;
-    if (it == tensors.end()) {
+    if (!gb.hasValue(t.name) && options.undefinedAsInputs)
+      gb.setValue(t.name, addUndefinedInput(ctx, t));
+    if (!gb.hasValue(t.name)) {
       ctx.error(t.path, "unknown tensor '" + t.name + "'");
       continue;
     }
-    if (!it->second)
+    Value value = gb.lookupValue(t.name);
+    if (!value)
       poisoned = true;
-    ctx.inputs[t.argName] = it->second;
-    ctx.inputList.push_back(it->second);
+    ctx.inputs[t.argName] = value;
+    ctx.inputList.push_back(value);
   }
   StringRef optype = stripArch(op.optype);
   if (ctx.failed || poisoned) {
     for (const TensorRef &t : op.outputs)
-      tensors[t.name] = nullptr;
+      gb.setValue(t.name, Value());
     return;
   }
   if (optype == "create")
@@ -325,14 +323,14 @@ void Importer::importOp(size_t index, const LOp &op) {
     importTyped(ctx, *spec);
     if (ctx.failed)
       for (const TensorRef &t : op.outputs)
-        tensors[t.name] = nullptr;
+        gb.setValue(t.name, Value());
     return;
   }
   if (options.strict && !spec && !isKnownCustom(optype)) {
     ctx.error(jsonPath(op.path, "optype"),
               "unsupported optype '" + op.optype + "'");
     for (const TensorRef &t : op.outputs)
-      tensors[t.name] = nullptr;
+      gb.setValue(t.name, Value());
     return;
   }
   importCustom(ctx);

@@ -18,7 +18,6 @@
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/Common/JSONSupport.h"
 
-#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -31,9 +30,15 @@ using llvm::json::Array;
 // OpContext
 //===----------------------------------------------------------------------===//
 
-void OpContext::error(StringRef path, const Twine &message) {
-  failed = true;
-  gb.emitNodeError(op.name, path, message);
+OpContext::OpContext(GraphBuilder &gb, const LOp &op,
+                     SmallVector<std::pair<std::string, Value>> &definitions)
+    : NodeBinder(gb, {op.name, op.path, op.optype}, gb.getNameLoc(op.name)),
+      op(op), definitions(definitions) {
+  setAttrsPath(op.path + ".params");
+  setAttrNoun("param");
+  setNullIsValue(true);
+  for (const Param &p : op.params)
+    addAttr(p.argName, &p.value, p.path);
 }
 
 void OpContext::define(StringRef arg, Value v) {
@@ -46,117 +51,12 @@ void OpContext::define(StringRef arg, Value v) {
           definitions.push_back({op.name + "." + t.argName, v});
         continue;
       }
-      tensors[t.name] = v;
+      gb.setValue(t.name, v);
       if (v)
         definitions.push_back({t.name, v});
     }
   if (!v)
     failed = true;
-}
-
-const Param *OpContext::param(StringRef name, bool required) {
-  const Param *p = op.findParam(name);
-  if (!p && required)
-    error(op.path + ".params", "missing param '" + name + "'");
-  return p;
-}
-
-std::optional<int64_t> OpContext::getInt(StringRef name,
-                                         std::optional<int64_t> dflt) {
-  const Param *p = param(name, !dflt);
-  if (!p)
-    return dflt;
-  if (std::optional<int64_t> v = p->value.getAsInteger())
-    return v;
-  error(p->path, "expected integer, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-std::optional<double> OpContext::getFloat(StringRef name,
-                                          std::optional<double> dflt) {
-  const Param *p = param(name, !dflt);
-  if (!p)
-    return dflt;
-  if (std::optional<double> v = p->value.getAsNumber())
-    return v;
-  error(p->path, "expected number, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-std::optional<std::string>
-OpContext::getString(StringRef name, std::optional<std::string> dflt) {
-  const Param *p = param(name, !dflt);
-  if (!p)
-    return dflt;
-  if (std::optional<StringRef> v = p->value.getAsString())
-    return v->str();
-  error(p->path, "expected string, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-std::optional<SmallVector<int64_t>>
-OpContext::getInts(StringRef name, std::optional<SmallVector<int64_t>> dflt) {
-  const Param *p = param(name, !dflt);
-  if (!p)
-    return dflt;
-  SmallVector<int64_t> result;
-  if (const llvm::json::Array *a = p->value.getAsArray()) {
-    for (auto [i, item] : llvm::enumerate(*a)) {
-      std::optional<int64_t> v = item.getAsInteger();
-      if (!v) {
-        error(jsonPath(p->path, i),
-              "expected integer, got " + describeKind(item));
-        return std::nullopt;
-      }
-      result.push_back(*v);
-    }
-    return result;
-  }
-  error(p->path, "expected array of integers, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-std::optional<SmallVector<double>> OpContext::getFloats(StringRef name) {
-  const Param *p = param(name, true);
-  if (!p)
-    return std::nullopt;
-  SmallVector<double> result;
-  if (const llvm::json::Array *a = p->value.getAsArray()) {
-    for (auto [i, item] : llvm::enumerate(*a)) {
-      std::optional<double> v = item.getAsNumber();
-      if (!v) {
-        error(jsonPath(p->path, i),
-              "expected number, got " + describeKind(item));
-        return std::nullopt;
-      }
-      result.push_back(*v);
-    }
-    return result;
-  }
-  error(p->path, "expected array of numbers, got " + describeKind(p->value));
-  return std::nullopt;
-}
-
-Value OpContext::make(StringRef opName, ValueRange operands,
-                      ArrayRef<NamedAttribute> attrs) {
-  if (failed || llvm::is_contained(operands, Value()))
-    return nullptr;
-  OperationState state(loc, opName);
-  state.addOperands(operands);
-  state.addAttributes(attrs);
-  state.addTypes(b.getNoneType());
-  Operation *created = b.create(state);
-  SmallVector<Type> types;
-  if (mlir::failed(
-          inferResultTypes(cast<InferTypeOpInterface>(created), types)) ||
-      types.size() != 1) {
-    created->erase();
-    error(op.path, "cannot build '" + opName + "' for optype '" + op.optype +
-                       "' (see the error above)");
-    return nullptr;
-  }
-  created->getResult(0).setType(types[0]);
-  return created->getResult(0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -167,11 +67,11 @@ Value OpContext::make(StringRef opName, ValueRange operands,
 /// values [rows, cols].
 static std::optional<SmallVector<int64_t>> getPads(OpContext &ctx,
                                                    StringRef key) {
-  auto pads = ctx.getInts(key, SmallVector<int64_t>{0, 0, 0, 0});
-  if (pads && pads->size() == 2)
-    pads = SmallVector<int64_t>{(*pads)[0], (*pads)[1], (*pads)[0], (*pads)[1]};
-  if (pads && pads->size() != 4) {
-    ctx.error(ctx.param(key, false)->path, "expected 2 or 4 padding values");
+  SmallVector<int64_t> pads = ctx.getInts(key, {0, 0, 0, 0});
+  if (pads.size() == 2)
+    pads = {pads[0], pads[1], pads[0], pads[1]};
+  if (pads.size() != 4) {
+    ctx.error(ctx.attrPath(key), "expected 2 or 4 padding values");
     return std::nullopt;
   }
   return pads;
@@ -180,19 +80,16 @@ static std::optional<SmallVector<int64_t>> getPads(OpContext &ctx,
 /// `autopad` as an nngraph auto_pad attribute; nothing for NOTSET.
 static bool addAutoPad(OpContext &ctx, StringRef key,
                        SmallVector<NamedAttribute> &attrs) {
-  std::optional<std::string> autopad = ctx.getString(key, "NOTSET");
-  if (!autopad)
-    return false;
+  std::string autopad = ctx.getString(key, "NOTSET");
   std::optional<AutoPad> mode =
-      llvm::StringSwitch<std::optional<AutoPad>>(*autopad)
+      llvm::StringSwitch<std::optional<AutoPad>>(autopad)
           .Case("NOTSET", AutoPad::NotSet)
           .Case("VALID", AutoPad::Valid)
           .Case("SAME_UPPER", AutoPad::SameUpper)
           .Case("SAME_LOWER", AutoPad::SameLower)
           .Default(std::nullopt);
   if (!mode) {
-    ctx.error(ctx.param(key, false)->path,
-              "unknown autopad '" + *autopad + "'");
+    ctx.error(ctx.attrPath(key), "unknown autopad '" + autopad + "'");
     return false;
   }
   if (*mode != AutoPad::NotSet)
@@ -215,19 +112,19 @@ static SmallVector<Value> getConvOperands(OpContext &ctx) {
     return {ctx.in("src"), nullptr, ctx.in("bias")};
   }
   return {ctx.in("src"),
-          ctx.make(ReshapeOp::getOperationName(), {w},
-                   {ctx.i64s("shape", type.getShape().drop_front())}),
+          ctx.create1<ReshapeOp>(
+              {w}, {ctx.i64s("shape", type.getShape().drop_front())}),
           ctx.in("bias")};
 }
 
 /// Nearest-neighbour `mode` (TL_NEAREST, or old files' "nearest").
 static bool checkNearest(OpContext &ctx) {
-  std::optional<std::string> mode = ctx.getString("mode", std::nullopt);
+  std::optional<std::string> mode = ctx.requireString("mode");
   if (!mode)
     return false;
   if (*mode == "TL_NEAREST" || *mode == "nearest")
     return true;
-  ctx.error(ctx.param("mode", false)->path,
+  ctx.error(ctx.attrPath("mode"),
             "unsupported resize mode '" + *mode + "' (only TL_NEAREST)");
   return false;
 }
@@ -244,22 +141,21 @@ static void addNearestAttrs(OpContext &ctx,
 
 /// A tensor type from the `dtype` and `dims` params.
 RankedTensorType lightnet::getCreateType(OpContext &ctx) {
-  std::optional<std::string> dtype = ctx.getString("dtype", std::nullopt);
-  auto dims = ctx.getInts("dims", std::nullopt);
+  std::optional<std::string> dtype = ctx.requireString("dtype");
+  std::optional<SmallVector<int64_t>> dims = ctx.requireInts("dims");
   if (!dtype || !dims)
     return nullptr;
   Type element = parseDType(ctx.b.getContext(), *dtype);
   if (!element) {
-    ctx.error(ctx.param("dtype", false)->path,
-              "unknown dtype '" + *dtype + "'");
+    ctx.error(ctx.attrPath("dtype"), "unknown dtype '" + *dtype + "'");
     return nullptr;
   }
   if (llvm::any_of(*dims, [](int64_t d) { return d <= 0; })) {
-    ctx.error(ctx.param("dims", false)->path, "expected positive dimensions");
+    ctx.error(ctx.attrPath("dims"), "expected positive dimensions");
     return nullptr;
   }
   if (std::optional<std::string> tooMany = checkElementCount(*dims)) {
-    ctx.error(ctx.param("dims", false)->path, *tooMany);
+    ctx.error(ctx.attrPath("dims"), *tooMany);
     return nullptr;
   }
   return RankedTensorType::get(*dims, element);
@@ -269,22 +165,20 @@ static void buildZeros(OpContext &ctx) {
   RankedTensorType type = getCreateType(ctx);
   if (!type)
     return ctx.define("dst", nullptr);
-  Attribute zero = ctx.b.getZeroAttr(type.getElementType());
-  auto value = DenseElementsAttr::get(type, zero);
-  ctx.define("dst", ConstantOp::create(ctx.b, ctx.loc, type, value));
+  ctx.define("dst", ctx.fill(type, 0));
 }
 
 static void buildPrint(OpContext &ctx, bool toFile) {
-  auto message = ctx.getString("msg", std::string());
+  std::string message = ctx.getString("msg", "");
   std::optional<std::string> file;
   if (toFile)
-    file = ctx.getString("file", std::nullopt);
+    file = ctx.requireString("file");
   Value src = ctx.in("src");
-  if (!message || (toFile && !file) || !src || ctx.failed) {
+  if ((toFile && !file) || !src || ctx.failed) {
     ctx.failed = true;
     return;
   }
-  PrintOp::create(ctx.b, ctx.loc, src, ctx.b.getStringAttr(*message),
+  PrintOp::create(ctx.b, ctx.loc, src, ctx.b.getStringAttr(message),
                   ctx.b.getStringAttr("lightnet"),
                   file ? ctx.b.getStringAttr(*file) : StringAttr());
 }
@@ -293,64 +187,65 @@ static void buildPrintOp(OpContext &ctx) { buildPrint(ctx, false); }
 static void buildFPrintOp(OpContext &ctx) { buildPrint(ctx, true); }
 
 static void buildSlice(OpContext &ctx) {
-  auto axis = ctx.getInt("axis", std::nullopt);
-  auto start = ctx.getInt("start", std::nullopt);
-  auto len = ctx.getInt("len", std::nullopt);
+  std::optional<int64_t> axis = ctx.requireInt("axis");
+  std::optional<int64_t> start = ctx.requireInt("start");
+  std::optional<int64_t> len = ctx.requireInt("len");
   if (!axis || !start || !len)
     return ctx.define("dst", nullptr);
-  ctx.define("dst", ctx.make(SliceOp::getOperationName(), {ctx.in("src")},
-                             {ctx.i64s("starts", {*start}),
-                              ctx.i64s("ends", {*start + *len}),
-                              ctx.i64s("axes", {*axis})}));
+  ctx.define("dst", ctx.create1<SliceOp>({ctx.in("src")},
+                                         {ctx.i64s("starts", {*start}),
+                                          ctx.i64s("ends", {*start + *len}),
+                                          ctx.i64s("axes", {*axis})}));
 }
 
 /// Appends the nngraph attribute(s) of `spec` read from the op's params.
 static void importParam(OpContext &ctx, const ParamSpec &spec,
                         SmallVector<NamedAttribute> &attrs) {
-  Builder &b = ctx.b;
-  std::optional<int64_t> dInt;
-  std::optional<double> dFloat;
-  std::optional<SmallVector<int64_t>> dInts;
-  if (!spec.required) {
-    dInt = static_cast<int64_t>(spec.dflt);
-    dFloat = spec.dflt;
-    dInts = SmallVector<int64_t>(spec.dflts);
-  }
+  // Without `required`, an absent param is the row's default; a malformed
+  // one fails the op either way.
+  StringRef key = spec.lightnet;
+  auto getInt = [&]() -> std::optional<int64_t> {
+    if (spec.required)
+      return ctx.requireInt(key);
+    return ctx.getInt(key, static_cast<int64_t>(spec.dflt));
+  };
   switch (spec.kind) {
   case ParamKind::Int:
-    if (auto v = ctx.getInt(spec.lightnet, dInt))
-      attrs.push_back(b.getNamedAttr(spec.mlir, b.getI64IntegerAttr(*v)));
+    if (std::optional<int64_t> v = getInt())
+      attrs.push_back(ctx.i64(spec.mlir, *v));
     return;
   case ParamKind::Axis:
-    if (auto v = ctx.getInt(spec.lightnet, dInt))
+    if (std::optional<int64_t> v = getInt())
       attrs.push_back(ctx.i64s(spec.mlir, {*v}));
     return;
   case ParamKind::Float:
-    if (auto v = ctx.getFloat(spec.lightnet, dFloat))
-      attrs.push_back(b.getNamedAttr(spec.mlir, b.getF32FloatAttr(*v)));
+    if (std::optional<double> v = spec.required ? ctx.requireFloat(key)
+                                                : ctx.getFloat(key, spec.dflt))
+      attrs.push_back(ctx.f32(spec.mlir, *v));
     return;
   case ParamKind::Ints:
-    if (auto v = ctx.getInts(spec.lightnet, dInts))
+    if (std::optional<SmallVector<int64_t>> v =
+            spec.required ? ctx.requireInts(key) : ctx.getInts(key, spec.dflts))
       attrs.push_back(ctx.i64s(spec.mlir, *v));
     return;
   case ParamKind::Floats:
-    if (auto v = ctx.getFloats(spec.lightnet)) {
+    if (std::optional<SmallVector<double>> v = ctx.requireFloats(key)) {
       SmallVector<float> f(v->begin(), v->end());
-      attrs.push_back(b.getNamedAttr(spec.mlir, b.getDenseF32ArrayAttr(f)));
+      attrs.push_back(ctx.named(spec.mlir, ctx.b.getDenseF32ArrayAttr(f)));
     }
     return;
   case ParamKind::Pads:
-    if (auto v = getPads(ctx, spec.lightnet))
+    if (auto v = getPads(ctx, key))
       attrs.push_back(ctx.i64s(spec.mlir, *v));
     return;
   case ParamKind::AutoPad:
     // Read only when the params before it are fine (one error at a time).
     if (!ctx.failed)
-      addAutoPad(ctx, spec.lightnet, attrs);
+      addAutoPad(ctx, key, attrs);
     return;
   case ParamKind::KernelSize:
     // Implied by the weight; it is only checked by LightNet.
-    ctx.getInts(spec.lightnet, SmallVector<int64_t>{});
+    ctx.getInts(key, {});
     return;
   case ParamKind::Nearest:
     if (checkNearest(ctx))
@@ -726,8 +621,7 @@ static const OpSpec *selectRow(OpContext &ctx, const OpSpec &spec) {
       });
   if (selector == spec.params.end())
     return &spec;
-  std::optional<std::string> value =
-      ctx.getString(selector->lightnet, std::nullopt);
+  std::optional<std::string> value = ctx.requireString(selector->lightnet);
   if (!value)
     return nullptr;
   for (const OpSpec &row : kOpSpecs)
@@ -736,7 +630,7 @@ static const OpSpec *selectRow(OpContext &ctx, const OpSpec &spec) {
           return p.kind == ParamKind::Selector && *value == p.select;
         }))
       return &row;
-  ctx.error(ctx.param(selector->lightnet, false)->path,
+  ctx.error(ctx.attrPath(selector->lightnet),
             "unknown " + llvm::Twine(selector->lightnet) + " '" + *value + "'");
   return nullptr;
 }
@@ -758,7 +652,8 @@ void lightnet::importTyped(OpContext &ctx, const OpSpec &row) {
   else
     for (StringRef arg : spec->inputs)
       operands.push_back(ctx.in(arg));
-  ctx.define(spec->outputs[0], ctx.make(spec->mlir, operands, attrs));
+  ctx.define(spec->outputs[0],
+             ctx.failed ? Value() : ctx.create1(spec->mlir, operands, attrs));
 }
 
 void lightnet::exportTyped(ExportContext &ctx, Operation *op,

@@ -20,6 +20,7 @@
 
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Target/Common/GraphBuilder.h"
+#include "nngraph/Target/Common/NodeBinder.h"
 #include "nngraph/Target/LightNet/LightNetModel.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -28,43 +29,25 @@ namespace mlir {
 namespace nngraph {
 namespace lightnet {
 
-/// What an import row sees of one op.
-struct OpContext {
-  GraphBuilder &gb;
+/// What an import row sees of one op: the NodeBinder (typed params,
+/// diagnostics, operation creation) with the op's resolved inputs and the
+/// definition of its outputs.
+struct OpContext : NodeBinder {
+  /// Binds `op`'s params; `definitions` is the importer's (see define).
+  OpContext(GraphBuilder &gb, const Op &op,
+            SmallVector<std::pair<std::string, Value>> &definitions);
+
   const Op &op;
-  OpBuilder &b;
-  Location loc;
-  /// The importer's tensor table and definitions (see define).
-  llvm::StringMap<Value> &tensors;
+  /// Every definition in order, for the graph outputs.
   SmallVector<std::pair<std::string, Value>> &definitions;
   llvm::StringMap<Value> inputs = {};
   /// The inputs in file order (arg names may repeat in custom ops).
   SmallVector<Value> inputList = {};
-  bool failed = false;
 
-  void error(llvm::StringRef path, const llvm::Twine &message);
   Value in(llvm::StringRef arg) { return inputs.lookup(arg); }
-  /// Defines the tensors of output `arg` as `v` (null: the op failed).
+  /// Defines the tensors of output `arg` as `v` (null: the op failed) in
+  /// the GraphBuilder's value table.
   void define(llvm::StringRef arg, Value v);
-
-  const Param *param(llvm::StringRef name, bool required);
-  std::optional<int64_t> getInt(llvm::StringRef name,
-                                std::optional<int64_t> dflt);
-  std::optional<double> getFloat(llvm::StringRef name,
-                                 std::optional<double> dflt);
-  std::optional<std::string> getString(llvm::StringRef name,
-                                       std::optional<std::string> dflt);
-  std::optional<SmallVector<int64_t>>
-  getInts(llvm::StringRef name, std::optional<SmallVector<int64_t>> dflt);
-  std::optional<SmallVector<double>> getFloats(llvm::StringRef name);
-
-  /// Creates `opName` with its inferred result type: every typed operation
-  /// of the importer is created here. Null after an error.
-  Value make(llvm::StringRef opName, ValueRange operands,
-             ArrayRef<NamedAttribute> attrs = {});
-  NamedAttribute i64s(llvm::StringRef name, ArrayRef<int64_t> v) {
-    return b.getNamedAttr(name, b.getDenseI64ArrayAttr(v));
-  }
 };
 
 /// What an export row sees of the exporter.
@@ -155,9 +138,9 @@ const OpSpec *lookupOperation(Operation *op);
 /// null after an error.
 RankedTensorType getCreateType(OpContext &ctx);
 
-/// Builds the typed form of `ctx.op` by `spec` (whose tensors and params it
+/// Builds the typed form of `ctx.op` by `row` (whose tensors and params it
 /// matches).
-void importTyped(OpContext &ctx, const OpSpec &spec);
+void importTyped(OpContext &ctx, const OpSpec &row);
 /// Writes `op` by its row `spec`; reports through `ctx`.
 void exportTyped(ExportContext &ctx, Operation *op, const OpSpec &spec);
 

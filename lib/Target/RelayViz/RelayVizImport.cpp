@@ -69,10 +69,12 @@ private:
   std::vector<Edge> getEdges(int64_t id);
   void walk(int64_t root);
   void place(int64_t root);
-  int lca(int a, int b);
+  int lca(int x, int y);
   void materializeScope(int scope);
   void materialize(int64_t id);
-  const NodeValue *get(int64_t id);
+  /// What node `id` evaluated to, if it was evaluated.
+  std::optional<NodeValue> get(int64_t id) const;
+  void set(int64_t id, const NodeValue &value);
   void buildConst(int64_t id);
   void buildTuple(int64_t id);
   void buildTupleGetItem(int64_t id);
@@ -101,7 +103,9 @@ private:
   /// If node -> the scopes of its true and false branch.
   llvm::DenseMap<int64_t, std::pair<int, int>> branchScopes;
   std::vector<std::vector<int64_t>> scopeNodes;
-  llvm::DenseMap<int64_t, NodeValue> values;
+  /// Evaluated nodes: their field count and whether they are a tuple. The
+  /// fields themselves are in the GraphBuilder's value table at (id, field).
+  llvm::DenseMap<int64_t, std::pair<size_t, bool>> evaluated;
   /// Highest TupleGetItem index used on each node (result count of customs).
   llvm::DenseMap<int64_t, int64_t> maxIndex;
 };
@@ -318,7 +322,7 @@ void Importer::walk(int64_t root) {
   std::vector<std::pair<int64_t, size_t>> stack;
   state[root] = Active;
   edges[root] = getEdges(root);
-  stack.push_back({root, 0});
+  stack.emplace_back(root, 0);
   while (!stack.empty()) {
     auto &[id, next] = stack.back();
     std::vector<Edge> &out = edges[id];
@@ -340,7 +344,7 @@ void Importer::walk(int64_t root) {
     state[edge.target] = Active;
     int64_t target = edge.target;
     edges[target] = getEdges(target);
-    stack.push_back({target, 0});
+    stack.emplace_back(target, 0);
   }
 }
 
@@ -385,9 +389,21 @@ void Importer::place(int64_t root) {
     scopeNodes[scopeOf[id]].push_back(id);
 }
 
-const NodeValue *Importer::get(int64_t id) {
-  auto it = values.find(id);
-  return it == values.end() ? nullptr : &it->second;
+std::optional<NodeValue> Importer::get(int64_t id) const {
+  auto it = evaluated.find(id);
+  if (it == evaluated.end())
+    return std::nullopt;
+  NodeValue value;
+  value.isTuple = it->second.second;
+  for (size_t field = 0; field < it->second.first; ++field)
+    value.values.push_back(gb.lookupValue(id, field));
+  return value;
+}
+
+void Importer::set(int64_t id, const NodeValue &value) {
+  evaluated[id] = {value.values.size(), value.isTuple};
+  for (auto [field, v] : llvm::enumerate(value.values))
+    gb.setValue(id, field, v);
 }
 
 void Importer::materializeScope(int scope) {
@@ -402,7 +418,7 @@ void Importer::materialize(int64_t id) {
       return;
   switch (graph.nodes[id].kind) {
   case NodeKind::Var:
-    values[id].values.push_back(arguments.lookup(id));
+    set(id, NodeValue{{arguments.lookup(id)}});
     return;
   case NodeKind::Const:
     return buildConst(id);
@@ -466,24 +482,24 @@ void Importer::buildConst(int64_t id) {
   auto attr = DenseElementsAttr::get(type, elements);
   Value c = ConstantOp::create(b, gb.getNameLoc(nodeName(id)),
                                cast<ElementsAttr>(attr));
-  values[id].values.push_back(c);
+  set(id, NodeValue{{c}});
 }
 
 void Importer::buildTuple(int64_t id) {
   NodeValue result;
   result.isTuple = true;
   for (const Edge &edge : edges[id]) {
-    const NodeValue *field = get(edge.target);
+    std::optional<NodeValue> field = get(edge.target);
     if (field->isTuple)
       return error(id, edge.path, "nested tuples are not supported");
     result.values.push_back(field->values[0]);
   }
-  values[id] = std::move(result);
+  set(id, result);
 }
 
 void Importer::buildTupleGetItem(int64_t id) {
   const Node &node = graph.nodes[id];
-  const NodeValue *tuple = get(edges[id][0].target);
+  std::optional<NodeValue> tuple = get(edges[id][0].target);
   std::string path = jsonPath(node.path, "index");
   if (!tuple->isTuple)
     return error(id, node.value.path, "expected a tuple");
@@ -498,13 +514,13 @@ void Importer::buildTupleGetItem(int64_t id) {
     return error(id, path,
                  "tuple field " + llvm::Twine(node.index) +
                      " is not modelled by nngraph (only field 0 is)");
-  values[id].values.push_back(v);
+  set(id, NodeValue{{v}});
 }
 
 void Importer::buildIf(int64_t id) {
   const Node &node = graph.nodes[id];
   Location loc = gb.getNameLoc(nodeName(id));
-  const NodeValue *cond = get(edges[id][0].target);
+  std::optional<NodeValue> cond = get(edges[id][0].target);
   auto condType = dyn_cast<RankedTensorType>(
       cond->isTuple ? Type() : cond->values[0].getType());
   if (!condType || condType.getRank() != 0 ||
@@ -524,7 +540,7 @@ void Importer::buildIf(int64_t id) {
         k == 0 ? tmp.getThenRegion().front() : tmp.getElseRegion().front();
     b.setInsertionPointToEnd(&block);
     materializeScope(scope);
-    const NodeValue *v = get(edges[id][k + 1].target);
+    std::optional<NodeValue> v = get(edges[id][k + 1].target);
     if (!v) {
       ok = false;
       continue;
@@ -551,9 +567,10 @@ void Importer::buildIf(int64_t id) {
   ifOp.getThenRegion().takeBody(tmp.getThenRegion());
   ifOp.getElseRegion().takeBody(tmp.getElseRegion());
   tmp->erase();
-  NodeValue &result = values[id];
+  NodeValue result;
   result.isTuple = ifOp.getNumResults() != 1;
   result.values.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+  set(id, result);
 }
 
 void Importer::buildCall(int64_t id) {
@@ -562,44 +579,38 @@ void Importer::buildCall(int64_t id) {
   if (opNode && opNode->kind != NodeKind::Op)
     return; // Reported by getEdges.
   std::string name = nodeName(id);
-  CallContext ctx{gb,
-                  node,
+  CallContext ctx(gb, node,
                   opNode ? StringRef(opNode->name) : StringRef(node.opName),
-                  name,
-                  gb.getNameLoc(name),
-                  b};
-  if (opNode && opNode->attrs) {
-    ctx.attrs = *opNode->attrs;
-    ctx.hasAttrs = true;
-    ctx.attrsPath = jsonPath(opNode->path, "attrs");
-  }
-  if (node.attrs) {
-    for (const auto &kv : *node.attrs)
-      ctx.attrs[kv.first] = kv.second;
-    ctx.hasAttrs = true;
-    ctx.attrsPath = jsonPath(node.path, "attrs");
-  }
+                  name);
+  const llvm::json::Object *opAttrs =
+      opNode && opNode->attrs ? &*opNode->attrs : nullptr;
+  const llvm::json::Object *callAttrs = node.attrs ? &*node.attrs : nullptr;
+  ctx.bindAttrs(opAttrs, callAttrs,
+                jsonPath(callAttrs ? node.path
+                         : opAttrs ? opNode->path
+                                   : "",
+                         "attrs"));
   for (const Edge &edge : edges[id])
-    ctx.args.push_back(get(edge.target));
+    ctx.args.push_back(*get(edge.target)); // Evaluated: see materialize.
   const OpSpec *spec = lookupRelay(ctx.opName);
   if (!spec && options.strict)
     return error(id, node.op ? node.op.path : jsonPath(node.path, "op"),
                  "unsupported operator '" + ctx.opName + "'");
   if (spec && importCall(ctx, *spec)) {
     if (!ctx.failed)
-      values[id] = std::move(ctx.result);
+      set(id, ctx.result);
     return;
   }
   if (ctx.failed)
     return;
   buildCustom(ctx);
-  values[id] = std::move(ctx.result);
+  set(id, ctx.result);
 }
 
 void Importer::buildCustom(CallContext &ctx) {
   SmallVector<Value> inputs;
-  for (const NodeValue *arg : ctx.args)
-    llvm::append_range(inputs, arg->values);
+  for (const NodeValue &arg : ctx.args)
+    llvm::append_range(inputs, arg.values);
   Type element = b.getF32Type();
   if (!inputs.empty())
     element = cast<ShapedType>(inputs[0].getType()).getElementType();
@@ -680,7 +691,7 @@ OwningOpRef<ModuleOp> Importer::run() {
     return gb.finish({}, {});
   place(root);
   materializeScope(0);
-  const NodeValue *result = get(root);
+  std::optional<NodeValue> result = get(root);
   SmallVector<Value> results;
   SmallVector<std::string> names;
   if (result) {

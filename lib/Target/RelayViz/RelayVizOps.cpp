@@ -16,7 +16,6 @@
 #include "nngraph/Target/Common/ExportSupport.h"
 
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
@@ -33,90 +32,27 @@ using llvm::json::Object;
 // CallContext
 //===----------------------------------------------------------------------===//
 
-void CallContext::error(StringRef path, const llvm::Twine &message) {
-  failed = true;
-  gb.emitNodeError(nodeName, path, message);
+CallContext::CallContext(GraphBuilder &gb, const Node &call, StringRef opName,
+                         StringRef nodeName)
+    : NodeBinder(gb, {nodeName, call.path, opName}, gb.getNameLoc(nodeName)),
+      call(call), opName(opName) {
+  setScalarAsList(true);
 }
 
-std::string CallContext::attrPath(StringRef key) const {
-  return jsonPath(attrsPath.empty() ? jsonPath(call.path, "attrs") : attrsPath,
-                  key);
-}
-
-const JValue *CallContext::findAttr(StringRef key) const {
-  return attrs.get(key);
-}
-
-bool CallContext::isNull(StringRef key) const {
-  const JValue *v = findAttr(key);
-  return !v || v->kind() == JValue::Null;
-}
-
-int64_t CallContext::getInt(StringRef key, int64_t dflt) {
-  const JValue *v = findAttr(key);
-  if (!v || v->kind() == JValue::Null)
-    return dflt;
-  if (std::optional<int64_t> i = v->getAsInteger())
-    return *i;
-  error(attrPath(key), "expected integer, got " + describeKind(*v));
-  return dflt;
-}
-
-double CallContext::getFloat(StringRef key, double dflt) {
-  const JValue *v = findAttr(key);
-  if (!v || v->kind() == JValue::Null)
-    return dflt;
-  if (std::optional<double> d = v->getAsNumber())
-    return *d;
-  error(attrPath(key), "expected number, got " + describeKind(*v));
-  return dflt;
-}
-
-bool CallContext::getBool(StringRef key, bool dflt) {
-  const JValue *v = findAttr(key);
-  if (!v || v->kind() == JValue::Null)
-    return dflt;
-  if (std::optional<bool> flag = v->getAsBoolean())
-    return *flag;
-  if (std::optional<int64_t> i = v->getAsInteger(); i && (*i == 0 || *i == 1))
-    return *i;
-  error(attrPath(key), "expected boolean, got " + describeKind(*v));
-  return dflt;
-}
-
-std::string CallContext::getString(StringRef key, StringRef dflt) {
-  const JValue *v = findAttr(key);
-  if (!v || v->kind() == JValue::Null)
-    return dflt.str();
-  if (std::optional<StringRef> s = v->getAsString())
-    return s->str();
-  error(attrPath(key), "expected string, got " + describeKind(*v));
-  return dflt.str();
-}
-
-SmallVector<int64_t> CallContext::getInts(StringRef key,
-                                          ArrayRef<int64_t> dflt) {
-  const JValue *v = findAttr(key);
-  if (!v || v->kind() == JValue::Null)
-    return SmallVector<int64_t>(dflt);
-  if (std::optional<int64_t> i = v->getAsInteger())
-    return {*i};
-  SmallVector<int64_t> result;
-  const llvm::json::Array *a = v->getAsArray();
-  if (!a) {
-    error(attrPath(key), "expected integer list, got " + describeKind(*v));
-    return SmallVector<int64_t>(dflt);
+void CallContext::bindAttrs(const Object *opAttrs, const Object *callAttrs,
+                            StringRef path) {
+  for (const Object *object : {opAttrs, callAttrs}) {
+    if (!object)
+      continue;
+    for (const auto &kv : *object)
+      attrs[kv.first] = kv.second;
+    hasAttrs = true;
   }
-  for (auto [i, item] : llvm::enumerate(*a)) {
-    std::optional<int64_t> n = item.getAsInteger();
-    if (!n) {
-      error(jsonPath(attrPath(key), i),
-            "expected integer, got " + describeKind(item));
-      return SmallVector<int64_t>(dflt);
-    }
-    result.push_back(*n);
-  }
-  return result;
+  if (!hasAttrs)
+    return;
+  setAttrsPath(path.str());
+  for (const auto &[key, value] : attrs)
+    addAttr(key.str(), &value, jsonPath(path, key.str()));
 }
 
 bool CallContext::expectArgs(unsigned n) {
@@ -135,12 +71,12 @@ Value CallContext::input(unsigned i) {
               llvm::Twine(args.size()));
     return nullptr;
   }
-  if (args[i]->isTuple) {
+  if (args[i].isTuple) {
     error(jsonPath(jsonPath(call.path, "args"), i),
           "expected a tensor, got a tuple");
     return nullptr;
   }
-  return args[i]->values[0];
+  return args[i].values[0];
 }
 
 RankedTensorType CallContext::inputType(unsigned i) {
@@ -154,52 +90,15 @@ namespace {
 // Import helpers
 //===----------------------------------------------------------------------===//
 
-/// Creates `name` with result types from its InferTypeOpInterface; null
-/// (and an error at the node) when they cannot be inferred. Every typed
-/// operation of the importer is created here.
-Operation *makeOp(CallContext &ctx, StringRef name, ValueRange operands,
-                  ArrayRef<NamedAttribute> attrs, unsigned numResults = 1) {
-  if (ctx.failed || llvm::is_contained(operands, Value())) {
-    ctx.failed = true;
-    return nullptr;
-  }
-  OperationState state(ctx.loc, name);
-  state.addOperands(operands);
-  state.addAttributes(attrs);
-  state.addTypes(SmallVector<Type>(numResults, ctx.b.getNoneType()));
-  Operation *op = ctx.b.create(state);
-  SmallVector<Type> types;
-  if (failed(inferResultTypes(cast<InferTypeOpInterface>(op), types)) ||
-      types.size() != numResults) {
-    op->erase();
-    ctx.error(ctx.call.path, "cannot build '" + name + "' for operator '" +
-                                 ctx.opName + "' (see the error above)");
-    return nullptr;
-  }
-  for (auto [result, type] : llvm::zip_equal(op->getResults(), types))
-    result.setType(type);
-  return op;
-}
-
+/// Appends the operation `name` as the call's value. After an error at the
+/// call nothing is created (one error at a time).
 bool emit(CallContext &ctx, StringRef name, ValueRange operands,
           ArrayRef<NamedAttribute> attrs = {}) {
-  Operation *op = makeOp(ctx, name, operands, attrs);
-  if (op)
-    ctx.result.values.push_back(op->getResult(0));
+  if (ctx.failed)
+    return true;
+  if (Value v = ctx.create1(name, operands, attrs))
+    ctx.result.values.push_back(v);
   return true;
-}
-
-NamedAttribute i64s(CallContext &ctx, StringRef name, ArrayRef<int64_t> v) {
-  return ctx.b.getNamedAttr(name, ctx.b.getDenseI64ArrayAttr(v));
-}
-NamedAttribute i64(CallContext &ctx, StringRef name, int64_t v) {
-  return ctx.b.getNamedAttr(name, ctx.b.getI64IntegerAttr(v));
-}
-NamedAttribute f32(CallContext &ctx, StringRef name, double v) {
-  return ctx.b.getNamedAttr(name, ctx.b.getF32FloatAttr(v));
-}
-NamedAttribute flag(CallContext &ctx, StringRef name, bool v) {
-  return ctx.b.getNamedAttr(name, ctx.b.getBoolAttr(v));
 }
 
 /// A 2-D window attribute: one value means both axes.
@@ -237,34 +136,34 @@ void importAttr(CallContext &ctx, const AttrSpec &spec,
                 SmallVector<NamedAttribute> &attrs) {
   switch (spec.kind) {
   case AttrKind::Int:
-    attrs.push_back(i64(ctx, spec.mlir, ctx.getInt(spec.relay, spec.dflt)));
+    attrs.push_back(ctx.i64(spec.mlir, ctx.getInt(spec.relay, spec.dflt)));
     return;
   case AttrKind::Float:
-    attrs.push_back(f32(ctx, spec.mlir, ctx.getFloat(spec.relay, spec.dflt)));
+    attrs.push_back(ctx.f32(spec.mlir, ctx.getFloat(spec.relay, spec.dflt)));
     return;
   case AttrKind::OptFloat:
-    if (!ctx.isNull(spec.relay))
-      attrs.push_back(f32(ctx, spec.mlir, ctx.getFloat(spec.relay, 0)));
+    if (!!ctx.has(spec.relay))
+      attrs.push_back(ctx.f32(spec.mlir, ctx.getFloat(spec.relay, 0)));
     return;
   case AttrKind::Bool:
     attrs.push_back(
-        flag(ctx, spec.mlir, ctx.getBool(spec.relay, spec.dflt != 0)));
+        ctx.flag(spec.mlir, ctx.getBool(spec.relay, spec.dflt != 0)));
     return;
   case AttrKind::OptInts:
-    if (!ctx.isNull(spec.relay))
-      attrs.push_back(i64s(ctx, spec.mlir, ctx.getInts(spec.relay, {})));
+    if (!!ctx.has(spec.relay))
+      attrs.push_back(ctx.i64s(spec.mlir, ctx.getInts(spec.relay, {})));
     return;
   case AttrKind::Window:
-    attrs.push_back(i64s(ctx, spec.mlir, get2D(ctx, spec.relay, spec.dflts)));
+    attrs.push_back(ctx.i64s(spec.mlir, get2D(ctx, spec.relay, spec.dflts)));
     return;
   case AttrKind::Padding:
-    attrs.push_back(i64s(ctx, spec.mlir, getPadding(ctx, spec.relay)));
+    attrs.push_back(ctx.i64s(spec.mlir, getPadding(ctx, spec.relay)));
     return;
   case AttrKind::FixedInt:
-    attrs.push_back(i64(ctx, spec.mlir, spec.dflt));
+    attrs.push_back(ctx.i64(spec.mlir, spec.dflt));
     return;
   case AttrKind::FixedBool:
-    attrs.push_back(flag(ctx, spec.mlir, spec.dflt != 0));
+    attrs.push_back(ctx.flag(spec.mlir, spec.dflt != 0));
     return;
   case AttrKind::RelayInt:
     return;
@@ -329,11 +228,11 @@ bool importBiasAdd(CallContext &ctx) {
   if (axis != type.getRank() - 1) {
     SmallVector<int64_t> shape(type.getRank() - axis, 1);
     shape[0] = -1;
-    Operation *r = makeOp(ctx, ReshapeOp::getOperationName(), {bias},
-                          {i64s(ctx, "shape", shape)});
-    if (!r)
+    if (ctx.failed)
       return true;
-    bias = r->getResult(0);
+    bias = ctx.create1<ReshapeOp>({bias}, {ctx.i64s("shape", shape)});
+    if (!bias)
+      return true;
   }
   return emit(ctx, AddOp::getOperationName(), {ctx.input(0), bias});
 }
@@ -341,7 +240,7 @@ bool importBiasAdd(CallContext &ctx) {
 bool importReshape(CallContext &ctx) {
   if (!ctx.expectArgs(1))
     return true;
-  if (!ctx.findAttr("newshape")) {
+  if (!ctx.findAttr("newshape")) { // Present as null: an empty shape.
     ctx.error(ctx.attrPath("newshape"), "missing value");
     return true;
   }
@@ -350,20 +249,20 @@ bool importReshape(CallContext &ctx) {
   if (llvm::any_of(shape, [](int64_t d) { return d < -1; }))
     return false;
   return emit(ctx, ReshapeOp::getOperationName(), {ctx.input(0)},
-              {i64s(ctx, "shape", shape)});
+              {ctx.i64s("shape", shape)});
 }
 
 /// concatenate takes one Tuple argument (or, leniently, the tensors).
 bool importConcatenate(CallContext &ctx) {
   SmallVector<Value> inputs;
-  for (const NodeValue *arg : ctx.args)
-    llvm::append_range(inputs, arg->values);
+  for (const NodeValue &arg : ctx.args)
+    llvm::append_range(inputs, arg.values);
   if (inputs.empty()) {
     ctx.error(jsonPath(ctx.call.path, "args"), "expected a tuple argument");
     return true;
   }
   return emit(ctx, ConcatOp::getOperationName(), inputs,
-              {i64(ctx, "axis", ctx.getInt("axis", 0))});
+              {ctx.i64("axis", ctx.getInt("axis", 0))});
 }
 
 bool importExpandDims(CallContext &ctx) {
@@ -386,14 +285,14 @@ bool importExpandDims(CallContext &ctx) {
   for (int64_t i = 0; i < count; ++i)
     axes.push_back(axis + i);
   return emit(ctx, UnsqueezeOp::getOperationName(), {ctx.input(0)},
-              {i64s(ctx, "axes", axes)});
+              {ctx.i64s("axes", axes)});
 }
 
 /// `pad_width` [[before, after], ...] as ONNX pads (all befores, then all
 /// afters); false after an error.
 bool getPadWidth(CallContext &ctx, SmallVector<int64_t> &pads) {
-  const JValue *width = ctx.findAttr("pad_width");
-  const llvm::json::Array *rows = width ? width->getAsArray() : nullptr;
+  const NodeBinder::Attr *width = ctx.findAttr("pad_width");
+  const llvm::json::Array *rows = width ? width->json->getAsArray() : nullptr;
   if (!rows) {
     ctx.error(ctx.attrPath("pad_width"), "expected [[before, after], ...]");
     return false;
@@ -431,10 +330,10 @@ bool importPad(CallContext &ctx) {
   if (!padMode)
     return false;
   return emit(ctx, PadOp::getOperationName(), {ctx.input(0)},
-              {i64s(ctx, "pads", pads),
+              {ctx.i64s("pads", pads),
                ctx.b.getNamedAttr(
                    "mode", PadModeAttr::get(ctx.b.getContext(), *padMode)),
-               f32(ctx, "value", ctx.getFloat("pad_value", 0.0))});
+               ctx.f32("value", ctx.getFloat("pad_value", 0.0))});
 }
 
 bool importCast(CallContext &ctx) {
@@ -449,8 +348,10 @@ bool importCast(CallContext &ctx) {
     ctx.error(ctx.attrPath("dtype"), "unsupported dtype '" + dtype + "'");
     return true;
   }
-  ctx.result.values.push_back(
-      CastOp::create(ctx.b, ctx.loc, type.clone(element), ctx.input(0)));
+  // The result type is chosen, not inferred.
+  if (Value v = ctx.create1(CastOp::getOperationName(), {ctx.input(0)}, {},
+                            type.clone(element)))
+    ctx.result.values.push_back(v);
   return true;
 }
 

@@ -19,6 +19,7 @@
 
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Target/Common/GraphBuilder.h"
+#include "nngraph/Target/Common/NodeBinder.h"
 #include "nngraph/Target/RelayViz/RelayVizModel.h"
 
 namespace mlir {
@@ -33,37 +34,28 @@ struct NodeValue {
   bool isTuple = false;
 };
 
-/// What an operator handler sees of one Call.
-struct CallContext {
-  GraphBuilder &gb;
+/// What an operator handler sees of one Call: the NodeBinder (typed
+/// attributes, diagnostics, operation creation) with the Call's arguments
+/// and its value.
+struct CallContext : NodeBinder {
+  /// `nodeName` names the Call's value; it outlives the context.
+  CallContext(GraphBuilder &gb, const Node &call, llvm::StringRef opName,
+              llvm::StringRef nodeName);
+
+  /// Binds the attributes: the Op node's `attrs`, overridden by the Call's
+  /// own (RelayViz.md, resolution 2), reported at `attrsPath`.
+  void bindAttrs(const llvm::json::Object *opAttrs,
+                 const llvm::json::Object *callAttrs,
+                 llvm::StringRef attrsPath);
+
   const Node &call;
   llvm::StringRef opName;
-  std::string nodeName;
-  Location loc;
-  OpBuilder &b;
-  /// The Op node's `attrs`, overridden by the Call's own (RelayViz.md,
-  /// resolution 2).
+  /// The merged attributes (kept verbatim by `nngraph.custom`).
   llvm::json::Object attrs;
   bool hasAttrs = false;
-  /// Where the attributes came from ("$.nodes[2].attrs").
-  std::string attrsPath;
-  SmallVector<const NodeValue *> args;
+  SmallVector<NodeValue> args;
   /// The call's value: set by the handler.
   NodeValue result;
-  bool failed = false;
-
-  void error(llvm::StringRef path, const llvm::Twine &message);
-  std::string attrPath(llvm::StringRef key) const;
-  const llvm::json::Value *findAttr(llvm::StringRef key) const;
-  int64_t getInt(llvm::StringRef key, int64_t dflt);
-  double getFloat(llvm::StringRef key, double dflt);
-  bool getBool(llvm::StringRef key, bool dflt);
-  std::string getString(llvm::StringRef key, llvm::StringRef dflt);
-  /// An integer list (a single integer is a list of one).
-  SmallVector<int64_t> getInts(llvm::StringRef key,
-                               llvm::ArrayRef<int64_t> dflt);
-  /// True when attribute `key` is absent or null.
-  bool isNull(llvm::StringRef key) const;
 
   /// The tensor argument `i`; reports a missing argument or a tuple.
   Value input(unsigned i);

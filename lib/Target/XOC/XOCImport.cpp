@@ -83,7 +83,12 @@ private:
   const ImportOptions &options;
   /// The type of each tensor (null if its dtype is unsupported).
   std::vector<RankedTensorType> types;
-  std::vector<Value> values;
+  /// What tensor `t` became: the GraphBuilder's value table at (t, 0).
+  Value valueOf(int64_t t) const { return gb.lookupValue(t, 0); }
+  Value define(int64_t t, Value v) {
+    gb.setValue(t, 0, v);
+    return v;
+  }
 };
 
 /// Tensor metadata without the nngraph name of a constant or input (if
@@ -122,7 +127,6 @@ std::string printJSON(const llvm::json::Value &v) {
 
 void Importer::computeTypes() {
   types.resize(graph.tensors.size());
-  values.resize(graph.tensors.size());
   for (auto [i, tensor] : llvm::enumerate(graph.tensors)) {
     Type element = getDTypeElementType(b.getContext(), tensor.dtype);
     if (!element) {
@@ -220,15 +224,15 @@ Value Importer::makeConstant(int64_t t, const Array &items) {
 }
 
 Value Importer::getTensor(int64_t t, const Node &node, StringRef path) {
-  if (values[t] || !types[t])
-    return values[t];
+  if (valueOf(t) || !types[t])
+    return valueOf(t);
   if (graph.producers[t] >= 0)
     return nullptr; // Its producer failed; that was reported.
   const Tensor &tensor = graph.tensors[t];
   if (tensor.metadata)
     if (const llvm::json::Value *v = tensor.metadata->get(kValueKey)) {
       if (const Array *items = v->getAsArray())
-        return values[t] = makeConstant(t, *items);
+        return define(t, makeConstant(t, *items));
       gb.emitFileError("expected array at " +
                        jsonPath(jsonPath(tensor.path, "metadata"), kValueKey));
       return nullptr;
@@ -248,8 +252,8 @@ Value Importer::getTensor(int64_t t, const Node &node, StringRef path) {
             metadataAttr(b.getContext(), *tensor.metadata, false))
       attrs.push_back(NamedAttribute(
           getGraphABI(b.getContext()).getMetadataAttrHelper().getName(), meta));
-  return values[t] = gb.addInput(getTensorName(tensor), types[t], attrs,
-                                 kTensorOrder + t);
+  return define(
+      t, gb.addInput(getTensorName(tensor), types[t], attrs, kTensorOrder + t));
 }
 
 void Importer::finishOp(Operation *op, const Node &node) {
@@ -276,7 +280,7 @@ void Importer::finishOp(Operation *op, const Node &node) {
   if (anyMeta)
     abi.getResultMetadataAttrHelper().setAttr(op, b.getArrayAttr(metas));
   for (auto [t, result] : llvm::zip(node.outputs, op->getResults()))
-    values[t] = result;
+    define(t, result);
 }
 
 void Importer::importCustom(const Node &node) {
@@ -610,7 +614,7 @@ void Importer::importNode(const Node &node) {
 OwningOpRef<ModuleOp> Importer::run() {
   computeTypes();
   for (auto [i, t] : llvm::enumerate(graph.inputs)) {
-    if (values[t] || !types[t])
+    if (valueOf(t) || !types[t])
       continue;
     const Tensor &tensor = graph.tensors[t];
     SmallVector<NamedAttribute> attrs;
@@ -620,7 +624,7 @@ OwningOpRef<ModuleOp> Importer::run() {
         attrs.push_back(NamedAttribute(
             getGraphABI(b.getContext()).getMetadataAttrHelper().getName(),
             meta));
-    values[t] = gb.addInput(getTensorName(tensor), types[t], attrs, i);
+    define(t, gb.addInput(getTensorName(tensor), types[t], attrs, i));
   }
   for (const Node &node : graph.nodes)
     importNode(node);

@@ -66,6 +66,9 @@ public:
   void setAttrNoun(llvm::StringRef noun) { attrNoun = noun.str(); }
   /// Integer lists may be given as one integer (Relay: `strides: 2`).
   void setScalarAsList(bool allow) { scalarAsList = allow; }
+  /// JSON null is a value like any other, reported as malformed ("expected
+  /// integer, got null"), instead of an absent attribute (LightNet params).
+  void setNullIsValue(bool isValue) { nullIsValue = isValue; }
 
   //===--------------------------------------------------------------------===//
   // Diagnostics
@@ -156,8 +159,9 @@ private:
   std::optional<double> readFloat(const Attr &attr);
   std::optional<bool> readBool(const Attr &attr);
   std::optional<std::string> readString(const Attr &attr);
+  /// `allowNull`: null items are unknown (else reported in order).
   std::optional<SmallVector<std::optional<int64_t>>>
-  readOptInts(const Attr &attr);
+  readOptInts(const Attr &attr, bool allowNull = true);
   std::optional<SmallVector<int64_t>> readInts(const Attr &attr);
   std::optional<SmallVector<double>> readFloats(const Attr &attr);
   /// The attribute when present, else reports it missing.
@@ -168,6 +172,7 @@ private:
   std::string attrsPath;
   std::string attrNoun = "attribute";
   bool scalarAsList = false;
+  bool nullIsValue = false;
 };
 
 } // namespace nngraph
