@@ -75,6 +75,8 @@ private:
   void exportTyped(Operation *op, const OpSpec &spec, NodeOut &node);
   void addStaticInputs(Operation *op, const OpSpec &spec, NodeOut &node);
   void exportOp(Operation *op);
+  void exportMetadata(Operation *op, NodeOut &node);
+  void exportResults(Operation *op, NodeOut &node);
   bool isDefault(Operation *op, StringRef name, Attribute attr);
 
   ModuleOp module;
@@ -376,6 +378,56 @@ void Exporter::addStaticInputs(Operation *op, const OpSpec &spec,
   }
 }
 
+/// Node metadata: the op's `nngraph.metadata` and every discardable
+/// attribute outside the graph ABI (another format's, say).
+void Exporter::exportMetadata(Operation *op, NodeOut &node) {
+  // Everything that is not an ONNX attribute is metadata.
+  std::optional<Object> meta = toMetadata(
+      getGraphABI(op->getContext()).getMetadataAttrHelper().getAttr(op));
+  for (NamedAttribute attr : op->getDiscardableAttrs()) {
+    if (isGraphABIAttrName(attr.getName()))
+      continue;
+    if (std::optional<llvm::json::Value> v = attributeToJSON(attr.getValue())) {
+      if (!meta)
+        meta = Object();
+      putExpanded(*meta, attr.getName(), std::move(*v));
+    }
+  }
+  node.metadata = std::move(meta);
+}
+
+/// One tensor per result: named by the op's result names, else the graph
+/// output name, else the node id; with the result metadata.
+void Exporter::exportResults(Operation *op, NodeOut &node) {
+  auto names =
+      getGraphABI(op->getContext()).getResultNamesAttrHelper().getAttr(op);
+  auto metas =
+      getGraphABI(op->getContext()).getResultMetadataAttrHelper().getAttr(op);
+  for (OpResult result : op->getResults()) {
+    unsigned i = result.getResultNumber();
+    std::string id;
+    if (names && names.size() == op->getNumResults() &&
+        isa<StringAttr>(names[i])) {
+      id = cast<StringAttr>(names[i]).str();
+      usedIds.try_emplace(id, 1);
+    } else if (auto it = returned.find(result); it != returned.end()) {
+      id = uniqueId(getOutputName(func, it->second));
+    } else {
+      id = uniqueId(op->getNumResults() == 1
+                        ? node.id
+                        : node.id + ":" + std::to_string(i));
+    }
+    std::optional<int64_t> t = addTensor(
+        result, id, returned.count(result) ? "output" : "activation", op);
+    if (!t)
+      continue;
+    node.outputs.push_back(*t);
+    if (metas && metas.size() == op->getNumResults())
+      if (auto dict = dyn_cast<DictionaryAttr>(metas[i]); dict && !dict.empty())
+        tensors[*t].metadata = toMetadata(dict);
+  }
+}
+
 void Exporter::exportOp(Operation *op) {
   if (auto constant = dyn_cast<ConstantOp>(op))
     return exportConstant(constant);
@@ -420,46 +472,8 @@ void Exporter::exportOp(Operation *op) {
       unwritten.insert(result);
     return;
   }
-  // Everything that is not an ONNX attribute is metadata.
-  std::optional<Object> meta = toMetadata(
-      getGraphABI(op->getContext()).getMetadataAttrHelper().getAttr(op));
-  for (NamedAttribute attr : op->getDiscardableAttrs()) {
-    if (isGraphABIAttrName(attr.getName()))
-      continue;
-    if (std::optional<llvm::json::Value> v = attributeToJSON(attr.getValue())) {
-      if (!meta)
-        meta = Object();
-      putExpanded(*meta, attr.getName(), std::move(*v));
-    }
-  }
-  node.metadata = std::move(meta);
-  auto names =
-      getGraphABI(op->getContext()).getResultNamesAttrHelper().getAttr(op);
-  auto metas =
-      getGraphABI(op->getContext()).getResultMetadataAttrHelper().getAttr(op);
-  for (OpResult result : op->getResults()) {
-    unsigned i = result.getResultNumber();
-    std::string id;
-    if (names && names.size() == op->getNumResults() &&
-        isa<StringAttr>(names[i])) {
-      id = cast<StringAttr>(names[i]).str();
-      usedIds.try_emplace(id, 1);
-    } else if (auto it = returned.find(result); it != returned.end()) {
-      id = uniqueId(getOutputName(func, it->second));
-    } else {
-      id = uniqueId(op->getNumResults() == 1
-                        ? node.id
-                        : node.id + ":" + std::to_string(i));
-    }
-    std::optional<int64_t> t = addTensor(
-        result, id, returned.count(result) ? "output" : "activation", op);
-    if (!t)
-      continue;
-    node.outputs.push_back(*t);
-    if (metas && metas.size() == op->getNumResults())
-      if (auto dict = dyn_cast<DictionaryAttr>(metas[i]); dict && !dict.empty())
-        tensors[*t].metadata = toMetadata(dict);
-  }
+  exportMetadata(op, node);
+  exportResults(op, node);
   nodes.push_back(std::move(node));
 }
 

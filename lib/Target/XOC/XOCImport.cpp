@@ -8,9 +8,9 @@
 // and weights function arguments named by the tensor id, weights with values
 // in their metadata constants), every node an nngraph operation through the
 // operator table of XOCOps.cpp, or `nngraph.custom` (domain "xoc") with every
-// attribute. The data quirks of FORMATS.md section 5.3 are resolved here:
-// 2-value `pads`, `kernel_shape` from the weight, and Reshape / ReduceMean
-// inputs without values recovered from the shapes.
+// attribute. The data quirks of docs/Formats/XOC.md ("Data quirks") are
+// resolved here: 2-value `pads`, `kernel_shape` from the weight, and Reshape /
+// ReduceMean inputs without values recovered from the shapes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -394,7 +394,7 @@ Outcome Importer::importTyped(const Node &node, const OpSpec &spec,
     }
   }
   // ONNX inputs that nngraph holds as attributes: from the tensor's values,
-  // else recovered from the shapes (FORMATS.md 5.3).
+  // else recovered from the shapes (docs/Formats/XOC.md, "Data quirks").
   for (const StaticInput &si : spec.staticInputs) {
     if (si.index >= node.inputs.size() || !si.mlir)
       continue;

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // This file declares plain structs for the XOC (xovis) JSON computation graph
-// and their decoder. The decoder accepts every variant of FORMATS.md section
-// 5.2 (`nodes` or `operators`, the `{"graph": ...}` wrapper) and records every
-// structural problem with its JSON path; it knows no operator semantics and
-// includes no MLIR IR.
+// and their decoder. The decoder accepts every variant in docs/Formats/XOC.md
+// ("File variants": `nodes` or `operators`, the `{"graph": ...}` wrapper) and
+// records every structural problem with its JSON path; it knows no operator
+// semantics and includes no MLIR IR.
 //
 //===----------------------------------------------------------------------===//
 
