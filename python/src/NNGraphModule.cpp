@@ -174,6 +174,7 @@ public:
   std::vector<TensorTuple> inputs() const {
     func::FuncOp func = getFunc();
     std::vector<TensorTuple> result;
+    result.reserve(func.getNumArguments());
     for (unsigned i = 0; i < func.getNumArguments(); ++i) {
       result.push_back(describeTensor(getInputName(func, i),
                                       func.getArgument(i).getType(),
@@ -185,6 +186,7 @@ public:
   std::vector<TensorTuple> outputs() const {
     func::FuncOp func = getFunc();
     std::vector<TensorTuple> result;
+    result.reserve(func.getNumResults());
     for (unsigned i = 0; i < func.getNumResults(); ++i)
       result.push_back(describeTensor(getOutputName(func, i),
                                       func.getResultTypes()[i], false));
@@ -537,6 +539,7 @@ PlanTuple planInputBindings(
   options.randomWeights = randomWeights;
   InputPlan plan = planInputs(queries, options);
   std::vector<ChoiceTuple> choices;
+  choices.reserve(plan.choices.size());
   for (const InputChoice &c : plan.choices)
     choices.emplace_back(getInputSourceName(c.source).str(), c.seed, c.low,
                          c.high);

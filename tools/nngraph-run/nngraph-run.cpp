@@ -178,7 +178,11 @@ LogicalResult writeOutputs(ArrayRef<TensorInfo> outputs,
     llvm::outs() << summarizeOutput(info.name, a, topK) << "\n";
     if (outputDir.empty())
       continue;
-    llvm::sys::fs::create_directories(outputDir);
+    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
+      llvm::errs() << "nngraph-run: cannot create '" << outputDir
+                   << "': " << ec.message() << "\n";
+      return failure();
+    }
     SmallString<128> path(outputDir);
     std::string fileName = info.name;
     std::replace_if(

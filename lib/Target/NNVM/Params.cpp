@@ -746,8 +746,8 @@ mlir::nngraph::nnvm::detectParamsFlavor(MemoryBufferRef buffer) {
                            hex(kTVMListMagic) + " (TVM), found " + hex(magic));
 }
 
-Expected<ParamsFile>
-mlir::nngraph::nnvm::readParams(std::shared_ptr<const MemoryBuffer> buffer) {
+Expected<ParamsFile> mlir::nngraph::nnvm::readParams(
+    const std::shared_ptr<const MemoryBuffer> &buffer) {
   Expected<ParamsFlavor> flavor = detectParamsFlavor(buffer->getMemBufferRef());
   if (!flavor)
     return flavor.takeError();

@@ -51,7 +51,7 @@ void writeValue(llvm::json::OStream &os, const JValue &v) {
     std::vector<std::string> keys;
     for (const char *k : keyOrder)
       if (o->get(k))
-        keys.push_back(k);
+        keys.emplace_back(k);
     std::vector<std::string> rest;
     for (const auto &kv : *o)
       if (!llvm::is_contained(keyOrder, kv.first.str()))

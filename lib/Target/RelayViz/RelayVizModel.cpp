@@ -360,7 +360,7 @@ void Decoder::decode(const Value &v, Graph &graph) {
           getString(*o, "format", "$", /*required=*/true))
     if (*format != "relayviz")
       errors.report("$.format",
-                    "expected \"relayviz\", got \"" + *format + "\"");
+                    R"(expected "relayviz", got ")" + *format + "\"");
   if (const Value *version = field(*o, "version", "$", /*required=*/true)) {
     std::vector<int64_t> parts = getIntList(*version, "$.version");
     const Array *items = version->getAsArray();

@@ -149,7 +149,8 @@ struct OpSpec {
 
 /// The row of Relay operator `relay`, or null.
 const OpSpec *lookupRelay(llvm::StringRef relay);
-/// The exported row of nngraph operation `mlir` ("nngraph.conv"), or null.
+/// The exported row of nngraph operation `mlir` (an OpTy::getOperationName()),
+/// or null.
 const OpSpec *lookupMLIR(llvm::StringRef mlir);
 /// Every row, in table order.
 llvm::ArrayRef<OpSpec> getOpSpecs();

@@ -283,11 +283,11 @@ bool Exporter::isDefault(Operation *op, StringRef name, Attribute attr) {
 
 /// Whether nngraph attribute `name` of `spec` is written as an input tensor.
 static bool isInputAttr(const OpSpec &spec, StringRef name) {
-  for (const StaticInput &si : spec.staticInputs)
-    if (si.asInput && si.mlir &&
-        (name == si.mlir || (si.kind == AttrKind::OnOff && name == "on_value")))
-      return true;
-  return false;
+  return llvm::any_of(spec.staticInputs, [&](const StaticInput &si) {
+    return si.asInput && si.mlir &&
+           (name == si.mlir ||
+            (si.kind == AttrKind::OnOff && name == "on_value"));
+  });
 }
 
 void Exporter::exportTyped(Operation *op, const OpSpec &spec, NodeOut &node) {
@@ -578,7 +578,7 @@ void Exporter::write(llvm::raw_ostream &os) {
           ints("outputs", n.outputs);
           j.attributeObject("attributes", [&] {
             for (auto &[key, value] : n.attributes)
-              j.attribute(key, std::move(value));
+              j.attribute(key, value);
           });
           if (n.metadata)
             j.attribute("metadata", llvm::json::Value(std::move(*n.metadata)));

@@ -101,7 +101,7 @@ llvm::Expected<ParamsFlavor> detectParamsFlavor(llvm::MemoryBufferRef buffer);
 /// copied, so a buffer that maps the file (MemoryBuffer::getFile with
 /// RequiresNullTerminator=false) puts no weight in memory twice.
 llvm::Expected<ParamsFile>
-readParams(std::shared_ptr<const llvm::MemoryBuffer> buffer);
+readParams(const std::shared_ptr<const llvm::MemoryBuffer> &buffer);
 /// As above for a buffer the caller owns: the bytes are copied once, so that
 /// the tensors outlive `buffer`.
 llvm::Expected<ParamsFile> readParams(llvm::MemoryBufferRef buffer);
