@@ -150,6 +150,35 @@ Value absBody(OpBuilder &b, Location loc, Operation *, ValueRange args, Type) {
   return math::AbsIOp::create(b, loc, args[0]);
 }
 
+/// x > 0 ? 1 : x < 0 ? -1 : (x is NaN ? x : 0), as numpy's `sign` (the ONNX
+/// reference): -0.0 gives +0.0 and NaN stays NaN. Integers are signed.
+Value signBody(OpBuilder &b, Location loc, Operation *, ValueRange args,
+               Type t) {
+  Value x = args[0];
+  if (isFloat(x)) {
+    using P = arith::CmpFPredicate;
+    Value zero = floatConst(b, loc, t, 0);
+    Value isNaN = arith::CmpFOp::create(b, loc, P::UNO, x, x);
+    Value rest = arith::SelectOp::create(b, loc, isNaN, x, zero);
+    Value negative = arith::CmpFOp::create(b, loc, P::OLT, x, zero);
+    rest = arith::SelectOp::create(b, loc, negative, floatConst(b, loc, t, -1),
+                                   rest);
+    Value positive = arith::CmpFOp::create(b, loc, P::OGT, x, zero);
+    return arith::SelectOp::create(b, loc, positive, floatConst(b, loc, t, 1),
+                                   rest);
+  }
+  using P = arith::CmpIPredicate;
+  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0));
+  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 1));
+  Value minusOne = arith::ConstantOp::create(
+      b, loc,
+      b.getIntegerAttr(t, APInt::getAllOnes(t.getIntOrFloatBitWidth())));
+  Value negative = arith::CmpIOp::create(b, loc, P::slt, x, zero);
+  Value rest = arith::SelectOp::create(b, loc, negative, minusOne, zero);
+  Value positive = arith::CmpIOp::create(b, loc, P::sgt, x, zero);
+  return arith::SelectOp::create(b, loc, positive, one, rest);
+}
+
 Value softplusBody(OpBuilder &b, Location loc, Operation *, ValueRange args,
                    Type) {
   return math::Log1pOp::create(b, loc, math::ExpOp::create(b, loc, args[0]));
@@ -351,6 +380,7 @@ void mlir::nngraph::detail::populateElementwisePatterns(
   add(ReciprocalOp::getOperationName(), reciprocalBody);
   add(NegOp::getOperationName(), negBody);
   add(AbsOp::getOperationName(), absBody);
+  add(SignOp::getOperationName(), signBody);
   add(SoftplusOp::getOperationName(), softplusBody);
   add(SoftsignOp::getOperationName(), softsignBody);
   add(LeakyReluOp::getOperationName(), leakyReluBody);

@@ -291,6 +291,7 @@ ArrayRef<OpRow> nnvm::getElementwiseRows() {
       UNARY("reciprocal", ReciprocalOp),
       UNARY("negative", NegOp),
       UNARY("abs", AbsOp),
+      UNARY("sign", SignOp),
       UNARY("floor", FloorOp),
       UNARY("ceil", CeilOp),
       UNARY("round", RoundOp),

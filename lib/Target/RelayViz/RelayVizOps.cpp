@@ -565,6 +565,7 @@ const OpSpec kOpSpecs[] = {
     unary<RoundOp>("round"),
     unary<NegOp>("negative"),
     unary<AbsOp>("abs"),
+    unary<SignOp>("sign"),
     unary<IdentityOp>("copy"),
     {"nn.leaky_relu", LeakyReluOp::getOperationName(), 1, 1, kLeakyRelu},
     {"clip", ClipOp::getOperationName(), 1, 1, kClip},

@@ -168,6 +168,7 @@ const OpSpec kOpSpecs[] = {
     UNARY("Round", RoundOp),
     UNARY("Neg", NegOp),
     UNARY("Abs", AbsOp),
+    UNARY("Sign", SignOp),
     {"LeakyRelu", mlirName<LeakyReluOp>(), ref(kAlpha), {}, {}, 1, 1, 1},
     {"Elu", mlirName<EluOp>(), ref(kAlpha), {}, {}, 1, 1, 1},
     {"Selu", mlirName<SeluOp>(), ref(kSelu), {}, {}, 1, 1, 1},

@@ -58,3 +58,29 @@ func.func @unary(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi
   %d = nngraph.dropout %i : (tensor<4xf32>) -> tensor<4xf32>
   return %g, %d, %c : tensor<4xf32>, tensor<4xf32>, tensor<4xi32>
 }
+
+// -----
+
+// Sign as numpy's (the ONNX reference): 1 above zero, -1 below, else 0, NaN
+// kept (a NaN compares unordered); integers compare signed.
+// CHECK-LABEL: func.func @sign
+// CHECK: linalg.generic
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+// CHECK: %[[R0:.*]] = arith.select %[[NAN]], %[[X]], %{{.*}} : f32
+// CHECK: %[[NEG:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : f32
+// CHECK: %[[R1:.*]] = arith.select %[[NEG]], %{{.*}}, %[[R0]] : f32
+// CHECK: %[[POS:.*]] = arith.cmpf ogt, %[[X]], %{{.*}} : f32
+// CHECK: arith.select %[[POS]], %{{.*}}, %[[R1]] : f32
+// CHECK: linalg.generic
+// CHECK: ^bb0(%[[I:.*]]: i32, %{{.*}}: i32):
+// CHECK: %[[INEG:.*]] = arith.cmpi slt, %[[I]], %{{.*}} : i32
+// CHECK: %[[IR:.*]] = arith.select %[[INEG]], %{{.*}}, %{{.*}} : i32
+// CHECK: %[[IPOS:.*]] = arith.cmpi sgt, %[[I]], %{{.*}} : i32
+// CHECK: arith.select %[[IPOS]], %{{.*}}, %[[IR]] : i32
+// CHECK-NOT: nngraph.
+func.func @sign(%x: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  %s = nngraph.sign %x : (tensor<4xf32>) -> tensor<4xf32>
+  %t = nngraph.sign %i : (tensor<4xi32>) -> tensor<4xi32>
+  return %s, %t : tensor<4xf32>, tensor<4xi32>
+}

@@ -231,8 +231,10 @@ func.func @elementwise_rest(%x: tensor<2x3xf32>, %r: tensor<3xf32>, %c: tensor<2
   %u13 = nngraph.neg %u12 : (tensor<?x?xf32>) -> tensor<?x?xf32>
   // CHECK: nngraph.abs {{.*}} -> tensor<2x3xf32>
   %u14 = nngraph.abs %u13 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK: nngraph.sign {{.*}} -> tensor<2x3xf32>
+  %sg = nngraph.sign %u14 : (tensor<?x?xf32>) -> tensor<?x?xf32>
   // CHECK: nngraph.leaky_relu {{.*}} -> tensor<2x3xf32>
-  %u15 = nngraph.leaky_relu %u14 : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %u15 = nngraph.leaky_relu %sg : (tensor<?x?xf32>) -> tensor<?x?xf32>
   // CHECK: nngraph.elu {{.*}} -> tensor<2x3xf32>
   %u16 = nngraph.elu %u15 : (tensor<?x?xf32>) -> tensor<?x?xf32>
   // CHECK: nngraph.selu {{.*}} -> tensor<2x3xf32>

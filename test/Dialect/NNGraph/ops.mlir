@@ -81,6 +81,10 @@ func.func @unary(%x: tensor<2x3xf32>, %i: tensor<4xi32>) -> tensor<2x3xf32> {
   %14 = nngraph.neg %13 : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: nngraph.abs %{{.*}} : (tensor<4xi32>) -> tensor<4xi32>
   %15 = nngraph.abs %i : (tensor<4xi32>) -> tensor<4xi32>
+  // CHECK: nngraph.sign %{{.*}} : (tensor<4xi32>) -> tensor<4xi32>
+  %sg = nngraph.sign %15 : (tensor<4xi32>) -> tensor<4xi32>
+  // CHECK: nngraph.sign %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %sf = nngraph.sign %14 : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: nngraph.leaky_relu %{{.*}} {alpha = 1.000000e-01 : f32}
   %16 = nngraph.leaky_relu %14 {alpha = 0.1 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: nngraph.elu

@@ -128,8 +128,10 @@ func.func @main(%x: tensor<2x3xf32> {nngraph.name = "x"},
   %u14 = nngraph.neg %u13 : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: nngraph.abs
   %u15 = nngraph.abs %u14 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: nngraph.sign
+  %sg = nngraph.sign %u15 : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: nngraph.floor
-  %u16 = nngraph.floor %u15 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %u16 = nngraph.floor %sg : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: nngraph.ceil
   %u17 = nngraph.ceil %u16 : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: nngraph.round

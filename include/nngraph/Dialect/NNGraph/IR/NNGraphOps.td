@@ -238,6 +238,24 @@ def NNGraph_RoundOp : NNGraph_UnaryFloatOp<"round", "Round",
 def NNGraph_NegOp : NNGraph_UnaryNumericOp<"neg", "Neg",
     "MXNet `negative`; TVM `negative`">;
 def NNGraph_AbsOp : NNGraph_UnaryNumericOp<"abs", "Abs", "MXNet `abs`">;
+def NNGraph_SignOp : NNGraph_UnaryNumericOp<"sign", "Sign",
+    "MXNet `sign`; NNVM `sign`; Relay `sign`; XOC `Sign`"> {
+  let summary = "Sign (elementwise): -1, 0 or 1";
+  let description = [{
+    Applies ONNX `Sign` to every element: `1` where the element is greater
+    than zero, `-1` where it is less than zero, `0` where it is zero (`-0.0`
+    included, which gives `+0.0`). A NaN stays NaN (as numpy's `sign`, the
+    ONNX reference). Floats and integers; the result has the operand's type.
+
+    Imported from: MXNet `sign`; NNVM `sign`; Relay `sign`; XOC `Sign`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.sign %x : (tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+}
 
 def NNGraph_LeakyReluOp : NNGraph_UnaryFloatOp<"leaky_relu", "LeakyRelu",
     "MXNet `LeakyReLU(act_type=leaky)` (MXNet default slope 0.25), "
