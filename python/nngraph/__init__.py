@@ -117,8 +117,9 @@ class Model:
         return self._module.source_format
 
     def _is_weight(self, t) -> bool:
-        # Marked as a weight by the format (role "weight"), or given a value
-        # by the params file (MXNet and TVM graphs do not mark weights).
+        # Marked as a weight by the importer (role "weight"; MXNet/NNVM mark
+        # the variables of parameter slots), or given a value by the params
+        # file (TVM kernel-call inputs, which have no slots).
         return t[3] or t[0] in self.weights
 
     @property
