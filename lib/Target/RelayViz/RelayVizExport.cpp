@@ -464,8 +464,9 @@ bool Exporter::exportTyped(Operation *op) {
   SmallVector<int64_t> args;
   for (Value v : op->getOperands())
     args.push_back(nodeOf(v));
-  TypedExport ctx(op, std::move(args),
-                  [&](Object node) { return add(std::move(node)); });
+  // A named callable: the view keeps a function_ref to it.
+  auto addNode = [&](Object node) { return add(std::move(node)); };
+  TypedExport ctx(op, std::move(args), addNode);
   if (failed(exportAttrs(ctx, *spec))) {
     fail(op, ctx.failure);
     return true;
