@@ -239,21 +239,32 @@ std::optional<SmallVector<double>> NodeBinder::readFloats(const Attr &attr) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Reads attribute `key` of `binder` with `read`: `dflt` when absent; when
-/// malformed, reports "expected <what>" (unless `read` reported an item
-/// already) and returns `dflt`.
+/// Reads `attr` (attribute `key` of `binder`) with `read`; when malformed,
+/// reports "expected <what>" (unless `read` reported an item already), marks
+/// the node failed and returns nullopt. The one reading path of every
+/// accessor, with a default or required.
+template <typename T, typename ReadFn>
+std::optional<T> readChecked(NodeBinder &binder, StringRef key,
+                             const NodeBinder::Attr &attr, StringRef what,
+                             ReadFn read) {
+  unsigned before = binder.gb.getNumErrors();
+  if (auto v = read(attr))
+    return *v;
+  if (binder.gb.getNumErrors() == before)
+    binder.badAttr(key, what);
+  binder.failed = true;
+  return std::nullopt;
+}
+
+/// `dflt` when attribute `key` is absent or malformed (reported).
 template <typename T, typename ReadFn>
 T readOr(NodeBinder &binder, StringRef key, StringRef what, T dflt,
          ReadFn read) {
   if (!binder.has(key))
     return dflt;
-  unsigned before = binder.gb.getNumErrors();
-  if (auto v = read(*binder.findAttr(key)))
-    return *v;
-  if (binder.gb.getNumErrors() == before)
-    binder.badAttr(key, what);
-  binder.failed = true;
-  return dflt;
+  std::optional<T> v =
+      readChecked<T>(binder, key, *binder.findAttr(key), what, read);
+  return v ? std::move(*v) : std::move(dflt);
 }
 } // namespace
 
@@ -322,13 +333,7 @@ std::optional<T> readRequired(NodeBinder &binder, StringRef key,
                               ReadFn read) {
   if (!attr)
     return std::nullopt;
-  unsigned before = binder.gb.getNumErrors();
-  if (auto v = read(*attr))
-    return *v;
-  if (binder.gb.getNumErrors() == before)
-    binder.badAttr(key, what);
-  binder.failed = true;
-  return std::nullopt;
+  return readChecked<T>(binder, key, *attr, what, read);
 }
 } // namespace
 
