@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/InitAll.h"
+#include "nngraph/Codegen/Passes.h"
 #include "nngraph/Conversion/Passes.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
@@ -37,6 +38,7 @@ void mlir::nngraph::registerAllDialects(DialectRegistry &registry) {
 void mlir::nngraph::registerAllPasses() {
   registerNNGraphPasses();
   registerNNGraphConversionPasses();
+  registerNNGraphCodegenPasses();
   registerPipelines();
   mlir::registerAllPasses();
 }

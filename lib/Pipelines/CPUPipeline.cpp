@@ -8,13 +8,16 @@
 // nngraph function to the LLVM dialect for the CPU, stage by stage:
 //   1. convert-nngraph-to-linalg (graph ops to linalg on tensors),
 //   2. elementwise fusion and canonicalization (on tensors),
-//   3. one-shot bufferization across function boundaries + deallocation,
-//   4. linalg to loops,
-//   5. lowering of scf/affine/math/memref/arith/func/cf to LLVM.
-// Tiling, vectorisation, packing and threading will slot in between 2 and 4.
+//   3. per-op-class schedules: tiling, fusion and vectorisation of the hot
+//      ops (nngraph-cpu-tile-and-vectorize),
+//   4. one-shot bufferization across function boundaries + deallocation,
+//   5. vector lowering to FMAs, loads and stores; what has no schedule to
+//      loops,
+//   6. lowering of scf/affine/math/memref/arith/func/cf/vector to LLVM.
 //
 //===----------------------------------------------------------------------===//
 
+#include "nngraph/Codegen/Passes.h"
 #include "nngraph/Conversion/Passes.h"
 #include "nngraph/Pipelines/Pipelines.h"
 
@@ -24,6 +27,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -35,10 +39,20 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertNNGraphToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   if (options.fuseElementwise)
-    pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+    pm.addNestedPass<func::FuncOp>(createNNGraphFuseElementwisePass());
   pm.addPass(createCSEPass());
 
-  // 3. Tensors to buffers; function signatures take identity-layout
+  // 3. Schedules of the hot ops.
+  if (options.vectorize) {
+    NNGraphCPUTileAndVectorizePassOptions schedule;
+    schedule.vectorWidth = options.vectorWidth;
+    pm.addNestedPass<func::FuncOp>(
+        createNNGraphCPUTileAndVectorizePass(schedule));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+
+  // 4. Tensors to buffers; function signatures take identity-layout
   // memrefs so that callers (the runner, printMemref) can pass theirs.
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
@@ -53,21 +67,27 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   }
   bufferization::buildBufferDeallocationPipeline(pm);
 
-  // 4. Loops.
+  // 5. Vectors to FMAs, loads and stores; tile loops and the rest to loops.
+  pm.addPass(createForallToForLoopPass());
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createNNGraphCPULowerVectorsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (!options.lowerToLLVM)
     return;
 
-  // 5. LLVM dialect.
+  // 6. LLVM dialect.
+  pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

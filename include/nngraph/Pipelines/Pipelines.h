@@ -26,6 +26,16 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Fuse producer/consumer elementwise linalg ops before "
                      "bufferization"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Tile, fuse and vectorise the hot ops "
+                     "(nngraph-cpu-tile-and-vectorize); off: plain loops"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("SIMD width in f32 lanes that the schedules target "
+                     "(0: the host's, 16 with AVX-512, else 8)"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> resultsToOutParams{
       *this, "results-to-out-params",
       llvm::cl::desc("Return results through caller-allocated buffers "

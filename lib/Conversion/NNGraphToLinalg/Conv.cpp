@@ -7,9 +7,10 @@
 // This file implements the lowering of nngraph.conv (ONNX Conv, channels
 // first) to linalg's named convolutions: the input is zero-padded with
 // tensor.pad, the accumulator starts as the broadcast bias (or zero), and
-// the convolution is conv_{1,2,3}d_nc..._fc... for one group,
-// depthwise_conv_2d_nchw_chw for a depthwise 2-D convolution, and a
-// linalg.generic whose input map picks the group's channels otherwise.
+// the convolution is conv_2d_nhwc_hwcf (one group) or
+// depthwise_conv_2d_nhwc_hwc (depthwise) between permutations to and from
+// channels last, conv_{1,3}d_nc..._fc... for one group in 1-D and 3-D, and
+// a linalg.generic whose input map picks the group's channels otherwise.
 // nngraph.conv_transpose (ONNX ConvTranspose) is one linalg.generic that
 // iterates the output and gathers the input positions that reach it.
 //
@@ -31,10 +32,10 @@ using namespace mlir::nngraph::detail;
 
 namespace {
 
-/// The accumulator of a convolution: the bias broadcast along axis 1, or
-/// zeros.
+/// The accumulator of a convolution: the bias broadcast along the channel
+/// axis `channelAxis` of `type`, or zeros.
 Value createAccumulator(OpBuilder &b, Location loc, RankedTensorType type,
-                        Value input, Value bias) {
+                        Value input, Value bias, int64_t channelAxis = 1) {
   if (!bias)
     return createZeroFilled(b, loc, type, {input});
   MLIRContext *ctx = b.getContext();
@@ -42,7 +43,7 @@ Value createAccumulator(OpBuilder &b, Location loc, RankedTensorType type,
   // Dynamic batch size from the input; spatial sizes are static here.
   Value init = createEmpty(b, loc, type, {input});
   SmallVector<AffineMap> maps{
-      AffineMap::get(rank, 0, {getAffineDimExpr(1, ctx)}, ctx),
+      AffineMap::get(rank, 0, {getAffineDimExpr(channelAxis, ctx)}, ctx),
       b.getMultiDimIdentityMap(rank)};
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
@@ -53,6 +54,61 @@ Value createAccumulator(OpBuilder &b, Location loc, RankedTensorType type,
                linalg::YieldOp::create(nb, l, args[0]);
              })
       .getResult(0);
+}
+
+/// The geometry of a 2-D convolution.
+struct Conv2DGeometry {
+  ArrayRef<int64_t> strides, dilations, pads;
+};
+
+/// A 2-D convolution of one group, or a depthwise one, computed channels
+/// last, the layout CPUs vectorise well (channels in the vector lanes):
+/// the input is permuted to NHWC and padded, the weight to HWCF (HWC for
+/// depthwise), the accumulator is the bias broadcast along the last axis,
+/// and the NHWC result is permuted back to NCHW. The permutations are
+/// parallel generics, so elementwise fusion folds them into their
+/// neighbours, and the two that meet between consecutive convolutions
+/// cancel.
+Value channelsLastConv2D(OpBuilder &b, Location loc, Value input, Value weight,
+                         Value bias, RankedTensorType resultType,
+                         const Conv2DGeometry &g, bool depthwise) {
+  Type element = resultType.getElementType();
+  Value zero = scalarConstant(b, loc, element, 0.0);
+  Value nhwc = permute(b, loc, input, {0, 2, 3, 1});
+  nhwc = padSpatial(b, loc, nhwc, g.pads.take_front(2), g.pads.drop_front(2),
+                    zero, /*firstAxis=*/1);
+  auto nhwcType = RankedTensorType::get(
+      {resultType.getDimSize(0), resultType.getDimSize(2),
+       resultType.getDimSize(3), resultType.getDimSize(1)},
+      element);
+  Value init =
+      createAccumulator(b, loc, nhwcType, input, bias, /*channelAxis=*/3);
+  auto stridesAttr = i64Vector(b, g.strides);
+  auto dilationsAttr = i64Vector(b, g.dilations);
+  Value result;
+  if (depthwise) {
+    // (C, 1, KH, KW) -> (KH, KW, C).
+    auto wType = cast<RankedTensorType>(weight.getType());
+    auto flatType = RankedTensorType::get(
+        {wType.getDimSize(0), wType.getDimSize(2), wType.getDimSize(3)},
+        wType.getElementType());
+    Value flat = tensor::CollapseShapeOp::create(
+        b, loc, flatType, weight,
+        SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
+    Value hwc = permute(b, loc, flat, {1, 2, 0});
+    result = linalg::DepthwiseConv2DNhwcHwcOp::create(
+                 b, loc, TypeRange{nhwcType}, ValueRange{nhwc, hwc},
+                 ValueRange{init}, stridesAttr, dilationsAttr)
+                 .getResult(0);
+  } else {
+    // (F, C, KH, KW) -> (KH, KW, C, F).
+    Value hwcf = permute(b, loc, weight, {2, 3, 1, 0});
+    result = linalg::Conv2DNhwcHwcfOp::create(
+                 b, loc, TypeRange{nhwcType}, ValueRange{nhwc, hwcf},
+                 ValueRange{init}, stridesAttr, dilationsAttr)
+                 .getResult(0);
+  }
+  return permute(b, loc, result, {0, 3, 1, 2});
 }
 
 /// A grouped convolution of any spatial rank as one generic: loops
@@ -115,6 +171,18 @@ struct ConvLowering : public OpConversionPattern<ConvOp> {
     ArrayRef<int64_t> strides = op.getStrides().value_or(ones);
     ArrayRef<int64_t> dilations = op.getDilations().value_or(ones);
     ArrayRef<int64_t> pads = op.getPads().value_or(zeros);
+    auto inType = cast<RankedTensorType>(adaptor.getInput().getType());
+    bool depthwise = n == 2 && group > 1 && wType.getDimSize(1) == 1 &&
+                     wType.getDimSize(0) == group &&
+                     inType.getDimSize(1) == group;
+    Value result;
+    if (n == 2 && (group == 1 || depthwise)) {
+      result = channelsLastConv2D(
+          rewriter, loc, adaptor.getInput(), adaptor.getWeight(),
+          adaptor.getBias(), resultType, {strides, dilations, pads}, depthwise);
+      rewriter.replaceOp(op, result);
+      return success();
+    }
     Type element = resultType.getElementType();
     Value zero = scalarConstant(rewriter, loc, element, 0.0);
     Value input = padSpatial(rewriter, loc, adaptor.getInput(),
@@ -124,18 +192,7 @@ struct ConvLowering : public OpConversionPattern<ConvOp> {
     Value weight = adaptor.getWeight();
     auto stridesAttr = i64Vector(rewriter, strides);
     auto dilationsAttr = i64Vector(rewriter, dilations);
-    Value result;
-    auto inType = cast<RankedTensorType>(input.getType());
-    bool depthwise = n == 2 && group > 1 && wType.getDimSize(1) == 1 &&
-                     wType.getDimSize(0) == group &&
-                     inType.getDimSize(1) == group;
-    if (group == 1 && n == 2) {
-      result =
-          linalg::Conv2DNchwFchwOp::create(
-              rewriter, loc, TypeRange{resultType}, ValueRange{input, weight},
-              ValueRange{init}, stridesAttr, dilationsAttr)
-              .getResult(0);
-    } else if (group == 1 && n == 1) {
+    if (group == 1 && n == 1) {
       result =
           linalg::Conv1DNcwFcwOp::create(
               rewriter, loc, TypeRange{resultType}, ValueRange{input, weight},
@@ -145,19 +202,6 @@ struct ConvLowering : public OpConversionPattern<ConvOp> {
       result =
           linalg::Conv3DNcdhwFcdhwOp::create(
               rewriter, loc, TypeRange{resultType}, ValueRange{input, weight},
-              ValueRange{init}, stridesAttr, dilationsAttr)
-              .getResult(0);
-    } else if (depthwise) {
-      // (C, 1, KH, KW) -> (C, KH, KW).
-      auto flatType = RankedTensorType::get(
-          {wType.getDimSize(0), wType.getDimSize(2), wType.getDimSize(3)},
-          wType.getElementType());
-      Value flat = tensor::CollapseShapeOp::create(
-          rewriter, loc, flatType, weight,
-          SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
-      result =
-          linalg::DepthwiseConv2DNchwChwOp::create(
-              rewriter, loc, TypeRange{resultType}, ValueRange{input, flat},
               ValueRange{init}, stridesAttr, dilationsAttr)
               .getResult(0);
     } else {

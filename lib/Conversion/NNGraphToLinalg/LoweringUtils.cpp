@@ -84,7 +84,7 @@ Value nngraph::detail::multiplyAdd(OpBuilder &b, Location loc, Value x, Value y,
 
 Value nngraph::detail::padSpatial(OpBuilder &b, Location loc, Value v,
                                   ArrayRef<int64_t> low, ArrayRef<int64_t> high,
-                                  Value value) {
+                                  Value value, int64_t firstAxis) {
   auto type = cast<RankedTensorType>(v.getType());
   auto isZero = [](int64_t p) { return p == 0; };
   if (llvm::all_of(low, isZero) && llvm::all_of(high, isZero))
@@ -93,7 +93,7 @@ Value nngraph::detail::padSpatial(OpBuilder &b, Location loc, Value v,
   SmallVector<int64_t> lows(rank, 0), highs(rank, 0);
   SmallVector<int64_t> shape(type.getShape());
   for (int64_t i = 0; i < n; ++i) {
-    int64_t axis = rank - n + i;
+    int64_t axis = (firstAxis < 0 ? rank - n : firstAxis) + i;
     lows[axis] = low[i];
     highs[axis] = high[i];
     if (!ShapedType::isDynamic(shape[axis]))
@@ -194,6 +194,26 @@ Value mlir::nngraph::detail::parallelGeneric(
                linalg::YieldOp::create(nb, l, ValueRange{body(nb, l, args)});
              })
       .getResult(0);
+}
+
+Value mlir::nngraph::detail::permute(OpBuilder &b, Location loc, Value v,
+                                     ArrayRef<int64_t> perm) {
+  auto type = cast<RankedTensorType>(v.getType());
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> shape;
+  SmallVector<std::pair<Value, int64_t>> sources;
+  SmallVector<AffineExpr> inExprs(rank);
+  for (int64_t i = 0; i < rank; ++i) {
+    shape.push_back(type.getDimSize(perm[i]));
+    sources.push_back({v, perm[i]});
+    inExprs[perm[i]] = b.getAffineDimExpr(i);
+  }
+  auto resultType = RankedTensorType::get(shape, type.getElementType());
+  Value init = emptyFrom(b, loc, resultType, sources);
+  AffineMap inMap = AffineMap::get(rank, 0, inExprs, b.getContext());
+  return parallelGeneric(
+      b, loc, resultType, init, ValueRange{v}, {inMap},
+      [](OpBuilder &, Location, ValueRange args) { return args[0]; });
 }
 
 /// The loop indices of the enclosing linalg op, `rank` of them.

@@ -51,11 +51,17 @@ Value convertElement(OpBuilder &b, Location loc, Value x, Type to);
 /// acc + x * y for floats or integers.
 Value multiplyAdd(OpBuilder &b, Location loc, Value x, Value y, Value acc);
 
-/// `v` padded with `value` on its trailing spatial axes, `low[i]` before and
-/// `high[i]` after trailing axis i (ONNX pads split into begins and ends);
-/// `v` itself when every pad is 0.
+/// `v` padded with `value` on its spatial axes, `low[i]` before and
+/// `high[i]` after spatial axis i (ONNX pads split into begins and ends);
+/// `v` itself when every pad is 0. The spatial axes start at `firstAxis`,
+/// or are the trailing ones (channels first) when it is negative.
 Value padSpatial(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> low,
-                 ArrayRef<int64_t> high, Value value);
+                 ArrayRef<int64_t> high, Value value, int64_t firstAxis = -1);
+
+/// `v` with its axes permuted: axis i of the result is axis `perm[i]` of
+/// `v`. A parallel linalg.generic, so that elementwise fusion can fold it
+/// into its producer and consumers (and two that cancel into nothing).
+Value permute(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> perm);
 
 /// A vector<Nxi64> attribute (strides and dilations of named linalg ops).
 DenseIntElementsAttr i64Vector(OpBuilder &b, ArrayRef<int64_t> values);

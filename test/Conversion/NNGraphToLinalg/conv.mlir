@@ -1,11 +1,21 @@
 // RUN: nngraph-opt %s --split-input-file --convert-nngraph-to-linalg | FileCheck %s
 
-// One group: zero padding, the bias broadcast into the accumulator, then
-// the named convolution with strides and dilations.
+// One group in 2-D: channels last. The input is permuted to NHWC and zero
+// padded on H and W, the weight permuted to HWCF, the bias broadcast along
+// the last axis into the accumulator, then the named NHWC convolution with
+// strides and dilations, and the result permuted back to NCHW.
+// CHECK-DAG: #[[$NCHW2NHWC:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
+// CHECK-DAG: #[[$FCHW2HWCF:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, d2, d0, d1)>
+// CHECK-DAG: #[[$LAST:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
+// CHECK-DAG: #[[$NHWC2NCHW:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 // CHECK-LABEL: func.func @conv_bias
-// CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1]
-// CHECK: %[[ACC:.*]] = linalg.generic {{.*}} ins(%arg2 : tensor<8xf32>)
-// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%[[P]], %arg1 : tensor<1x3x34x34xf32>, tensor<8x3x3x3xf32>) outs(%[[ACC]] : tensor<1x8x16x16xf32>)
+// CHECK: %[[X:.*]] = linalg.generic {indexing_maps = [#[[$NCHW2NHWC]], {{.*}}]{{.*}} ins(%arg0 : tensor<1x3x32x32xf32>) outs({{.*}} : tensor<1x32x32x3xf32>)
+// CHECK: %[[P:.*]] = tensor.pad %[[X]] low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: %[[ACC:.*]] = linalg.generic {indexing_maps = [#[[$LAST]], {{.*}}]{{.*}} ins(%arg2 : tensor<8xf32>) outs({{.*}} : tensor<1x16x16x8xf32>)
+// CHECK: %[[W:.*]] = linalg.generic {indexing_maps = [#[[$FCHW2HWCF]], {{.*}}]{{.*}} ins(%arg1 : tensor<8x3x3x3xf32>) outs({{.*}} : tensor<3x3x3x8xf32>)
+// CHECK: %[[C:.*]] = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%[[P]], %[[W]] : tensor<1x34x34x3xf32>, tensor<3x3x3x8xf32>) outs(%[[ACC]] : tensor<1x16x16x8xf32>)
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[$NHWC2NCHW]], {{.*}}]{{.*}} ins(%[[C]] : tensor<1x16x16x8xf32>) outs({{.*}} : tensor<1x8x16x16xf32>)
+// CHECK: return %[[R]]
 func.func @conv_bias(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x16x16xf32> {
   %0 = nngraph.conv %x, %w, %b {pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x3x32x32xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x16x16xf32>
   return %0 : tensor<1x8x16x16xf32>
@@ -13,10 +23,25 @@ func.func @conv_bias(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x3x3xf32>, %b: ten
 
 // -----
 
-// Depthwise: the (C, 1, KH, KW) weight is collapsed for the named op.
+// A dynamic batch size is carried through the permutations.
+// CHECK-LABEL: func.func @conv_dynamic_batch
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %c0 : tensor<?x3x8x8xf32>
+// CHECK: tensor.empty(%[[N]]) : tensor<?x8x8x3xf32>
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} outs({{.*}} : tensor<?x6x6x4xf32>)
+// CHECK: tensor.empty({{.*}}) : tensor<?x4x6x6xf32>
+func.func @conv_dynamic_batch(%x: tensor<?x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<?x4x6x6xf32> {
+  %0 = nngraph.conv %x, %w : (tensor<?x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<?x4x6x6xf32>
+  return %0 : tensor<?x4x6x6xf32>
+}
+
+// -----
+
+// Depthwise: the (C, 1, KH, KW) weight is collapsed and permuted to
+// (KH, KW, C) for the named NHWC op.
 // CHECK-LABEL: func.func @depthwise
-// CHECK: tensor.collapse_shape %arg1 {{\[\[}}0, 1], [2], [3]] : tensor<4x1x3x3xf32> into tensor<4x3x3xf32>
-// CHECK: linalg.depthwise_conv_2d_nchw_chw
+// CHECK: %[[F:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0, 1], [2], [3]] : tensor<4x1x3x3xf32> into tensor<4x3x3xf32>
+// CHECK: %[[W:.*]] = linalg.generic {{.*}} ins(%[[F]] : tensor<4x3x3xf32>) outs({{.*}} : tensor<3x3x4xf32>)
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins({{.*}}, %[[W]] : tensor<1x8x8x4xf32>, tensor<3x3x4xf32>) outs({{.*}} : tensor<1x6x6x4xf32>)
 func.func @depthwise(%x: tensor<1x4x8x8xf32>, %w: tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32> {
   %0 = nngraph.conv %x, %w {group = 4 : i64} : (tensor<1x4x8x8xf32>, tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>

@@ -1,0 +1,105 @@
+//===- Passes.td - nngraph code generation passes ----------*- tablegen -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares the code generation passes of nngraph-cpu-pipeline:
+// they work on linalg (tensors, then buffers) and vector, after the nngraph
+// graph has been lowered.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_CODEGEN_PASSES_TD
+#define NNGRAPH_CODEGEN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def NNGraphFuseElementwisePass
+    : Pass<"nngraph-fuse-elementwise", "func::FuncOp"> {
+  let summary = "Fuse elementwise linalg ops, recomputing cheap producers";
+  let description = [{
+    Upstream's elementwise fusion (`linalg::populateElementwiseOpsFusionPatterns`,
+    plus the reshape-propagation and constant-folding patterns of
+    `linalg-fuse-elementwise-ops`), with one difference in its cost model: a
+    cheap elementwise producer (at most `max-recompute-ops` scalar operations
+    in its body) is fused into each of its consumers even when it has several,
+    so it is recomputed rather than written to memory and read back.
+
+    This is what removes the layout permutations that the conversion puts
+    around each channels-last convolution: a ResNet block's output feeds both
+    the next convolution (through a permutation to NHWC) and the residual
+    add (in NCHW); fusing it into both leaves every activation in NHWC and
+    one permutation at each graph input and output.
+  }];
+  let options = [
+    Option<"maxRecomputeOps", "max-recompute-ops", "unsigned", "8",
+           "Fuse a producer with several uses into each of them when its "
+           "body has at most this many operations (0: single-use only, as "
+           "upstream)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def NNGraphCPUTileAndVectorizePass
+    : Pass<"nngraph-cpu-tile-and-vectorize", "func::FuncOp"> {
+  let summary = "Tile, fuse and vectorise the hot linalg ops for the CPU";
+  let description = [{
+    One schedule per op class, on tensors, before bufferization (see
+    docs/CPUCodegen.md):
+
+    - channels-last convolutions (`linalg.conv_2d_nhwc_hwcf`,
+      `linalg.depthwise_conv_2d_nhwc_hwc`): the elementwise consumer that
+      the convolution feeds (bias, activation, residual add, the permutation
+      back to NCHW) is tiled over (N, OH, OW, F) by a register tile of
+      `ow` output pixels times `f` channels, the convolution and its
+      accumulator are fused into the tile, the reductions (KH, KW, C) are
+      tiled by (1, 1, `c`), the 2-D convolution decomposed into a 1-D one
+      and everything vectorised. The accumulators stay in registers across
+      the reduction loops (loop-invariant subsets hoisted).
+
+    Ops without a schedule are left for the generic path (linalg to loops).
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", "16",
+           "Output channels per register tile (floats; a multiple of the "
+           "SIMD width)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def NNGraphCPULowerVectorsPass
+    : Pass<"nngraph-cpu-lower-vectors", "func::FuncOp"> {
+  let summary = "Lower vector contractions and transfers to FMAs and loads";
+  let description = [{
+    Lowers what the vectoriser produced, on buffers, in pattern groups that
+    are applied one after the other (each group to a fixed point; the
+    shape-cast, transpose and broadcast lowerings run without
+    canonicalization, which would undo them and never converge):
+
+    1. masked transfers;
+    2. contractions to outer products, outer products to FMAs;
+    3. transfer permutations, multi-reductions, transfers to loads and
+       stores of rank 1;
+    4. shape casts, transposes and broadcasts.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+#endif // NNGRAPH_CODEGEN_PASSES_TD
