@@ -65,9 +65,9 @@ def NNGraphCPUTileAndVectorizePass
     Ops without a schedule are left for the generic path (linalg to loops).
   }];
   let options = [
-    Option<"vectorWidth", "vector-width", "int64_t", "16",
-           "Output channels per register tile (floats; a multiple of the "
-           "SIMD width)">,
+    Option<"vectorWidth", "vector-width", "int64_t", "0",
+           "SIMD width in f32 lanes that the tiles are sized for (0: the "
+           "host's: 16 with AVX-512, else 8)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

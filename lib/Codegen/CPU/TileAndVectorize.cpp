@@ -4,35 +4,27 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements nngraph-cpu-tile-and-vectorize: one schedule per op
-// class, on linalg on tensors, written with upstream's tiling (TilingInterface
-// and scf::tileConsumerAndFuseProducersUsingSCF), decomposition and
-// vectorisation APIs. docs/CPUCodegen.md explains the choices and
-// ../shared/CPU-CODEGEN.md the measurements behind them.
-//
-// Channels-last convolutions: the elementwise consumer of the convolution
-// (its epilogue) is tiled over the output by a register tile of OW pixels x
-// F channels, the convolution and its accumulator (the bias broadcast or a
-// fill) are fused into that tile, the reductions are tiled by (1, 1, C), the
-// 2-D convolution is decomposed into a 1-D one, and the tile is vectorised;
-// the accumulator is then hoisted out of the reduction loops so that it
-// lives in registers.
+// This file implements nngraph-cpu-tile-and-vectorize: it runs the schedule
+// of each op class (Schedules.h) on linalg on tensors, then the steps they
+// share: decomposition of the tiled 2-D convolutions to 1-D ones,
+// vectorisation of every static linalg op inside the tile loops, folding of
+// the slices into the vector transfers, and hoisting of the accumulators
+// out of the reduction loops so that they live in registers.
+// docs/CPUCodegen.md explains the choices and ../shared/CPU-CODEGEN.md the
+// measurements behind them.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Schedules.h"
 #include "nngraph/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
-#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/TargetParser/Host.h"
 
 namespace mlir {
 namespace nngraph {
@@ -45,179 +37,6 @@ using namespace mlir;
 
 namespace {
 
-/// The SIMD width of the host in f32 lanes: 16 with AVX-512, else 8.
-int64_t getHostVectorWidth() {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  return features.lookup("avx512f") ? 16 : 8;
-}
-
-/// The largest divisor of `size` that is at most `limit` (at least 1).
-int64_t largestDivisor(int64_t size, int64_t limit) {
-  for (int64_t d = std::min(size, limit); d > 1; --d)
-    if (size % d == 0)
-      return d;
-  return 1;
-}
-
-/// The channel tile: two SIMD vectors, else one, when it divides `size`;
-/// the whole axis when it is narrower than a vector; else the largest
-/// divisor that fits two vectors.
-int64_t channelTile(int64_t size, int64_t simd) {
-  if (size % (2 * simd) == 0)
-    return 2 * simd;
-  if (size % simd == 0)
-    return simd;
-  if (size < simd)
-    return size;
-  return largestDivisor(size, 2 * simd);
-}
-
-/// The register tile of a channels-last convolution: output pixels along
-/// OW, output channels, and the reduction step over input channels.
-struct ConvTile {
-  int64_t ow = 1, f = 1, c = 1;
-};
-
-/// Loop i of `consumer` that reads dimension `dim` of the operand read
-/// through `map`, or -1.
-int64_t consumerLoopOf(AffineMap map, int64_t dim) {
-  auto d = dyn_cast<AffineDimExpr>(map.getResult(dim));
-  return d ? d.getPosition() : -1;
-}
-
-/// The elementwise generic that consumes `conv`'s result as its only use
-/// and can be the root of the tile (its epilogue), or null.
-linalg::GenericOp getEpilogue(linalg::LinalgOp conv) {
-  Value result = conv->getResult(0);
-  if (!result.hasOneUse())
-    return nullptr;
-  auto consumer = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
-  if (!consumer || consumer.getNumDpsInits() != 1 ||
-      consumer.getNumLoops() != consumer.getNumParallelLoops())
-    return nullptr;
-  OpOperand &use = *result.getUses().begin();
-  if (consumer.isDpsInit(&use))
-    return nullptr;
-  AffineMap map = consumer.getMatchingIndexingMap(&use);
-  auto type = cast<ShapedType>(result.getType());
-  if (!map.isPermutation() || map.getNumDims() != type.getRank() ||
-      !consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0))
-           .isIdentity())
-    return nullptr;
-  return consumer;
-}
-
-/// Tile sizes of the root's loops: the conv's output dimension `j` has tile
-/// `convSizes[j]`.
-SmallVector<OpFoldResult> rootTileSizes(OpBuilder &b, Operation *root,
-                                        linalg::LinalgOp conv,
-                                        ArrayRef<int64_t> convSizes) {
-  auto rootOp = cast<linalg::LinalgOp>(root);
-  SmallVector<int64_t> sizes(rootOp.getNumLoops(), 0);
-  if (root == conv.getOperation()) {
-    llvm::copy(convSizes, sizes.begin());
-  } else {
-    OpOperand *use = nullptr;
-    for (OpOperand &operand : root->getOpOperands())
-      if (operand.get() == conv->getResult(0))
-        use = &operand;
-    AffineMap map = rootOp.getMatchingIndexingMap(use);
-    for (auto [j, size] : llvm::enumerate(convSizes))
-      sizes[consumerLoopOf(map, j)] = size;
-  }
-  return getAsIndexOpFoldResult(b.getContext(), sizes);
-}
-
-/// Tiles the parallel loops of `conv` (through its epilogue when it has
-/// one) by `tile` into an scf.forall whose body holds the tiled epilogue,
-/// the tiled conv and its tiled accumulator; then tiles the reductions of
-/// the tiled conv. Returns the outer loop, or failure.
-FailureOr<Operation *> tileConv(RewriterBase &rewriter, linalg::LinalgOp conv,
-                                ArrayRef<int64_t> parallelSizes,
-                                ArrayRef<int64_t> reductionSizes) {
-  Operation *root = conv;
-  if (linalg::GenericOp epilogue = getEpilogue(conv))
-    root = epilogue;
-  scf::SCFTileAndFuseOptions options;
-  options.tilingOptions.setTileSizes(
-      rootTileSizes(rewriter, root, conv, parallelSizes));
-  options.tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-  // Fuse the convolution and what builds its accumulator; not the padded
-  // input or the weights, which every tile reads in full.
-  Operation *convOp = conv;
-  options.setFusionControlFn(
-      [convOp](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
-          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        Operation *op = producer.getOwner();
-        if (op == convOp ||
-            (isDestination && isa<linalg::FillOp, linalg::GenericOp>(op)))
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        return std::nullopt;
-      });
-  rewriter.setInsertionPoint(root);
-  FailureOr<scf::SCFTileAndFuseResult> tiled =
-      scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(root), options);
-  if (failed(tiled))
-    return failure();
-  for (OpResult result : root->getResults())
-    rewriter.replaceAllUsesWith(result, tiled->replacements.lookup(result));
-  Operation *loop = tiled->loops.front();
-
-  // The tiled convolution: tile its reductions.
-  linalg::LinalgOp tiledConv;
-  for (Operation *op : tiled->tiledAndFusedOps)
-    if (op->getName() == conv->getName())
-      tiledConv = cast<linalg::LinalgOp>(op);
-  if (!tiledConv)
-    return failure();
-  SmallVector<int64_t> sizes(tiledConv.getNumLoops(), 0);
-  llvm::copy(reductionSizes, sizes.begin() + parallelSizes.size());
-  scf::SCFTilingOptions reductionOptions;
-  reductionOptions.setTileSizes(
-      getAsIndexOpFoldResult(rewriter.getContext(), sizes));
-  rewriter.setInsertionPoint(tiledConv);
-  FailureOr<scf::SCFTilingResult> reduced = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(tiledConv.getOperation()),
-      reductionOptions);
-  if (failed(reduced))
-    return failure();
-  rewriter.replaceOp(tiledConv, reduced->replacements);
-  return loop;
-}
-
-/// The schedule of one channels-last convolution, or failure when it has
-/// none (dynamic shapes).
-LogicalResult scheduleConv(RewriterBase &rewriter, linalg::LinalgOp conv,
-                           int64_t simd, SmallVectorImpl<Operation *> &loops) {
-  if (!conv.hasPureTensorSemantics() ||
-      llvm::any_of(conv->getOperandTypes(), [](Type t) {
-        return !cast<ShapedType>(t).hasStaticShape();
-      }))
-    return failure();
-  // Parallel loops (N, OH, OW, F) then reductions (KH, KW[, C]).
-  SmallVector<int64_t> bounds = conv.getStaticLoopRanges();
-  ConvTile tile;
-  // Output pixels: as many as leave registers for the accumulators (two
-  // vectors each) and a weight vector: 7 with 16 registers, 8 with 32.
-  tile.ow = largestDivisor(bounds[2], simd == 16 ? 8 : 7);
-  tile.f = channelTile(bounds[3], simd);
-  SmallVector<int64_t> parallel{1, 1, tile.ow, tile.f};
-  SmallVector<int64_t> reduction;
-  if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(conv)) {
-    // The 1-D depthwise vectoriser takes the whole KW window.
-    reduction = {1, 0};
-  } else {
-    tile.c = largestDivisor(bounds[6], 8);
-    reduction = {1, 1, tile.c};
-  }
-  FailureOr<Operation *> loop = tileConv(rewriter, conv, parallel, reduction);
-  if (failed(loop))
-    return failure();
-  loops.push_back(*loop);
-  return success();
-}
-
 struct TileAndVectorizePass
     : public nngraph::impl::NNGraphCPUTileAndVectorizePassBase<
           TileAndVectorizePass> {
@@ -226,7 +45,8 @@ struct TileAndVectorizePass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *ctx = &getContext();
-    int64_t simd = vectorWidth > 0 ? vectorWidth : getHostVectorWidth();
+    int64_t simd =
+        vectorWidth > 0 ? vectorWidth : nngraph::cpu::getHostVectorWidth();
     IRRewriter rewriter(ctx);
 
     // 1. Tile and fuse each convolution.
@@ -237,10 +57,10 @@ struct TileAndVectorizePass
     });
     SmallVector<Operation *> loops;
     for (linalg::LinalgOp conv : convs)
-      (void)scheduleConv(rewriter, conv, simd, loops);
+      (void)nngraph::cpu::scheduleConv(rewriter, conv, simd, loops);
     if (loops.empty())
       return;
-    // The untiled originals are dead now.
+    // The tiled 2-D convolutions (KH = OH = 1 now) to 1-D ones.
     {
       RewritePatternSet patterns(ctx);
       linalg::populateDecomposeConvolutionPatterns(patterns);

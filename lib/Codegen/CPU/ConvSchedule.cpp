@@ -1,0 +1,176 @@
+//===- ConvSchedule.cpp - channels-last convolution schedule ----*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the schedule of channels-last convolutions
+// (conv_2d_nhwc_hwcf, depthwise_conv_2d_nhwc_hwc): the elementwise consumer
+// of the convolution (its epilogue: bias, activation, residual add, the
+// permutation back to NCHW) is tiled over the output by a register tile of
+// OW pixels x F channels, the convolution and its accumulator (the bias
+// broadcast or a fill) are fused into that tile, and the reductions are
+// tiled by (1, 1, C) so that the 2-D convolution decomposes into a 1-D one
+// that the vectoriser handles. On AVX2 (16 registers) the tile is up to
+// 7 x 16 (14 accumulators), on AVX-512 up to 8 x 32.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Schedules.h"
+
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/TilingInterface.h"
+
+using namespace mlir;
+using namespace mlir::nngraph::cpu;
+
+namespace {
+
+/// The register tile of a channels-last convolution: output pixels along
+/// OW, output channels, and the reduction step over input channels.
+struct ConvTile {
+  int64_t ow = 1, f = 1, c = 1;
+};
+
+/// Loop i of `consumer` that reads dimension `dim` of the operand read
+/// through `map`, or -1.
+int64_t consumerLoopOf(AffineMap map, int64_t dim) {
+  auto d = dyn_cast<AffineDimExpr>(map.getResult(dim));
+  return d ? d.getPosition() : -1;
+}
+
+/// The elementwise generic that consumes `conv`'s result as its only use
+/// and can be the root of the tile (its epilogue), or null.
+linalg::GenericOp getEpilogue(linalg::LinalgOp conv) {
+  Value result = conv->getResult(0);
+  if (!result.hasOneUse())
+    return nullptr;
+  auto consumer = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
+  if (!consumer || consumer.getNumDpsInits() != 1 ||
+      consumer.getNumLoops() != consumer.getNumParallelLoops())
+    return nullptr;
+  OpOperand &use = *result.getUses().begin();
+  if (consumer.isDpsInit(&use))
+    return nullptr;
+  AffineMap map = consumer.getMatchingIndexingMap(&use);
+  auto type = cast<ShapedType>(result.getType());
+  if (!map.isPermutation() || map.getNumDims() != type.getRank() ||
+      !consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0))
+           .isIdentity())
+    return nullptr;
+  return consumer;
+}
+
+/// Tile sizes of the root's loops: the conv's output dimension `j` has tile
+/// `convSizes[j]`.
+SmallVector<OpFoldResult> rootTileSizes(OpBuilder &b, Operation *root,
+                                        linalg::LinalgOp conv,
+                                        ArrayRef<int64_t> convSizes) {
+  auto rootOp = cast<linalg::LinalgOp>(root);
+  SmallVector<int64_t> sizes(rootOp.getNumLoops(), 0);
+  if (root == conv.getOperation()) {
+    llvm::copy(convSizes, sizes.begin());
+  } else {
+    OpOperand *use = nullptr;
+    for (OpOperand &operand : root->getOpOperands())
+      if (operand.get() == conv->getResult(0))
+        use = &operand;
+    AffineMap map = rootOp.getMatchingIndexingMap(use);
+    for (auto [j, size] : llvm::enumerate(convSizes))
+      sizes[consumerLoopOf(map, j)] = size;
+  }
+  return getAsIndexOpFoldResult(b.getContext(), sizes);
+}
+
+/// Tiles the parallel loops of `conv` (through its epilogue when it has
+/// one) by `tile` into an scf.forall whose body holds the tiled epilogue,
+/// the tiled conv and its tiled accumulator; then tiles the reductions of
+/// the tiled conv. Returns the outer loop, or failure.
+FailureOr<Operation *> tileConv(RewriterBase &rewriter, linalg::LinalgOp conv,
+                                ArrayRef<int64_t> parallelSizes,
+                                ArrayRef<int64_t> reductionSizes) {
+  Operation *root = conv;
+  if (linalg::GenericOp epilogue = getEpilogue(conv))
+    root = epilogue;
+  scf::SCFTileAndFuseOptions options;
+  options.tilingOptions.setTileSizes(
+      rootTileSizes(rewriter, root, conv, parallelSizes));
+  options.tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  // Fuse the convolution and what builds its accumulator; not the padded
+  // input or the weights, which every tile reads in full.
+  Operation *convOp = conv;
+  options.setFusionControlFn(
+      [convOp](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        Operation *op = producer.getOwner();
+        if (op == convOp ||
+            (isDestination && isa<linalg::FillOp, linalg::GenericOp>(op)))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(root);
+  FailureOr<scf::SCFTileAndFuseResult> tiled =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(root), options);
+  if (failed(tiled))
+    return failure();
+  for (OpResult result : root->getResults())
+    rewriter.replaceAllUsesWith(result, tiled->replacements.lookup(result));
+  Operation *loop = tiled->loops.front();
+
+  // The tiled convolution: tile its reductions.
+  linalg::LinalgOp tiledConv;
+  for (Operation *op : tiled->tiledAndFusedOps)
+    if (op->getName() == conv->getName())
+      tiledConv = cast<linalg::LinalgOp>(op);
+  if (!tiledConv)
+    return failure();
+  SmallVector<int64_t> sizes(tiledConv.getNumLoops(), 0);
+  llvm::copy(reductionSizes, sizes.begin() + parallelSizes.size());
+  scf::SCFTilingOptions reductionOptions;
+  reductionOptions.setTileSizes(
+      getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  rewriter.setInsertionPoint(tiledConv);
+  FailureOr<scf::SCFTilingResult> reduced = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(tiledConv.getOperation()),
+      reductionOptions);
+  if (failed(reduced))
+    return failure();
+  rewriter.replaceOp(tiledConv, reduced->replacements);
+  return loop;
+}
+
+} // namespace
+
+LogicalResult nngraph::cpu::scheduleConv(RewriterBase &rewriter,
+                                         linalg::LinalgOp conv, int64_t simd,
+                                         SmallVectorImpl<Operation *> &loops) {
+  if (!conv.hasPureTensorSemantics() ||
+      llvm::any_of(conv->getOperandTypes(), [](Type t) {
+        return !cast<ShapedType>(t).hasStaticShape();
+      }))
+    return failure();
+  // Parallel loops (N, OH, OW, F) then reductions (KH, KW[, C]).
+  SmallVector<int64_t> bounds = conv.getStaticLoopRanges();
+  ConvTile tile;
+  // Output pixels: as many as leave registers for the accumulators (two
+  // vectors each) and a weight vector: 7 with 16 registers, 8 with 32.
+  tile.ow = largestDivisor(bounds[2], simd == 16 ? 8 : 7);
+  tile.f = channelTile(bounds[3], simd);
+  SmallVector<int64_t> parallel{1, 1, tile.ow, tile.f};
+  SmallVector<int64_t> reduction;
+  if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(conv)) {
+    // The 1-D depthwise vectoriser takes the whole KW window.
+    reduction = {1, 0};
+  } else {
+    tile.c = largestDivisor(bounds[6], 8);
+    reduction = {1, 1, tile.c};
+  }
+  FailureOr<Operation *> loop = tileConv(rewriter, conv, parallel, reduction);
+  if (failed(loop))
+    return failure();
+  loops.push_back(*loop);
+  return success();
+}

@@ -1,0 +1,46 @@
+//===- Schedules.h - CPU schedules per op class -----------------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares the schedules of nngraph-cpu-tile-and-vectorize, one
+// per op class, and the tile-size helpers they share. A schedule tiles (and
+// fuses) its root op on tensors and appends the outermost loop it created
+// to `loops`; the pass then vectorises every static linalg op inside those
+// loops and hoists the accumulators. A schedule that does not apply returns
+// failure and leaves the op to the generic path.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_LIB_CODEGEN_CPU_SCHEDULES_H
+#define NNGRAPH_LIB_CODEGEN_CPU_SCHEDULES_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+namespace nngraph {
+namespace cpu {
+
+/// The SIMD width of the host in f32 lanes: 16 with AVX-512, else 8.
+int64_t getHostVectorWidth();
+
+/// The largest divisor of `size` that is at most `limit` (at least 1).
+int64_t largestDivisor(int64_t size, int64_t limit);
+
+/// The channel tile: two SIMD vectors, else one, when it divides `size`;
+/// the whole axis when it is narrower than a vector; else the largest
+/// divisor that fits two vectors.
+int64_t channelTile(int64_t size, int64_t simd);
+
+/// Channels-last convolutions (conv_2d_nhwc_hwcf,
+/// depthwise_conv_2d_nhwc_hwc) with static shapes.
+LogicalResult scheduleConv(RewriterBase &rewriter, linalg::LinalgOp conv,
+                           int64_t simd, SmallVectorImpl<Operation *> &loops);
+
+} // namespace cpu
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_LIB_CODEGEN_CPU_SCHEDULES_H
