@@ -101,12 +101,16 @@ FailureOr<Operation *> tileConv(RewriterBase &rewriter, linalg::LinalgOp conv,
   // Fuse the convolution and what builds its accumulator; not the padded
   // input or the weights, which every tile reads in full.
   Operation *convOp = conv;
+  // (A clone of the accumulator's producer is fused; the original stays
+  // for its other users, if any.)
+  Operation *accumulator = conv.getDpsInits()[0].getDefiningOp();
+  if (!isa_and_nonnull<linalg::FillOp, linalg::GenericOp>(accumulator))
+    accumulator = nullptr;
   options.setFusionControlFn(
-      [convOp](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+      [convOp, accumulator](tensor::ExtractSliceOp, OpResult producer, bool)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
         Operation *op = producer.getOwner();
-        if (op == convOp ||
-            (isDestination && isa<linalg::FillOp, linalg::GenericOp>(op)))
+        if (op == convOp || (accumulator && op == accumulator))
           return scf::SCFTileAndFuseOptions::ControlFnResult{};
         return std::nullopt;
       });

@@ -1,0 +1,114 @@
+"""The CPU convolution schedules (channels-last, tiled, fused, vectorised:
+lib/Codegen/CPU/ConvSchedule.cpp) on the sizes that stress them: 1x1, the
+7x7 stride-2 stem, strided 3x3, widths 7/14/28 and primes that do not divide
+the register tile, channel counts below and not a multiple of the SIMD
+width, depthwise and grouped convolutions, dilation, asymmetric padding,
+batch 8, and a bias + ReLU + residual-add epilogue; each against a direct
+float64 NumPy reference."""
+
+import os
+import tempfile
+
+import numpy as np
+import pytest
+
+import nngraph
+
+
+def conv_ref(x, w, b, strides, pads, dilations, group):
+    """ONNX Conv by direct loops over the kernel window, in float64."""
+    x = x.astype(np.float64)
+    w = w.astype(np.float64)
+    n, c, h, wd = x.shape
+    f, cg, kh, kw = w.shape
+    (sh, sw), (dh, dw) = strides, dilations
+    xp = np.pad(x, ((0, 0), (0, 0), (pads[0], pads[2]), (pads[1], pads[3])))
+    oh = (xp.shape[2] - dh * (kh - 1) - 1) // sh + 1
+    ow = (xp.shape[3] - dw * (kw - 1) - 1) // sw + 1
+    out = np.zeros((n, f, oh, ow))
+    fg = f // group
+    for g in range(group):
+        xs = xp[:, g * cg:(g + 1) * cg]
+        ws = w[g * fg:(g + 1) * fg]
+        for i in range(kh):
+            for j in range(kw):
+                patch = xs[:, :, i * dh:i * dh + sh * (oh - 1) + 1:sh,
+                           j * dw:j * dw + sw * (ow - 1) + 1:sw]
+                out[:, g * fg:(g + 1) * fg] += np.einsum(
+                    "nchw,fc->nfhw", patch, ws[:, :, i, j])
+    if b is not None:
+        out += b.reshape(1, -1, 1, 1)
+    return out
+
+
+def out_size(size, k, s, d, lo, hi):
+    return (size + lo + hi - d * (k - 1) - 1) // s + 1
+
+
+# (batch, C, H, W, F, K, strides, pads [t, l, b, r], dilations, group)
+CASES = {
+    "1x1": (1, 32, 14, 14, 64, 1, (1, 1), (0, 0, 0, 0), (1, 1), 1),
+    "stem_7x7_s2": (1, 3, 32, 32, 16, 7, (2, 2), (3, 3, 3, 3), (1, 1), 1),
+    "3x3_s2_w28": (1, 16, 28, 28, 32, 3, (2, 2), (1, 1, 1, 1), (1, 1), 1),
+    "w7": (1, 16, 7, 7, 32, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    "w14": (1, 8, 14, 14, 16, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    "prime_w13_h11": (1, 5, 11, 13, 24, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    "f10_c3": (1, 3, 9, 9, 10, 3, (1, 1), (0, 0, 0, 0), (1, 1), 1),
+    "dilation2": (1, 8, 12, 12, 16, 3, (1, 1), (2, 2, 2, 2), (2, 2), 1),
+    "asym_pad": (1, 8, 10, 10, 16, 3, (1, 1), (0, 1, 2, 1), (1, 1), 1),
+    "batch8": (8, 8, 14, 14, 16, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    "depthwise": (1, 32, 14, 14, 32, 3, (1, 1), (1, 1, 1, 1), (1, 1), 32),
+    "depthwise_s2_w7": (1, 24, 7, 7, 24, 3, (2, 2), (1, 1, 1, 1), (1, 1), 24),
+    "grouped": (1, 8, 9, 9, 8, 3, (1, 1), (1, 1, 1, 1), (1, 1), 2),
+}
+
+
+def conv_module(case, epilogue):
+    n, c, h, w, f, k, s, p, d, g = case
+    oh = out_size(h, k, s[0], d[0], p[0], p[2])
+    ow = out_size(w, k, s[1], d[1], p[1], p[3])
+    x_t = f"tensor<{n}x{c}x{h}x{w}xf32>"
+    w_t = f"tensor<{f}x{c // g}x{k}x{k}xf32>"
+    b_t = f"tensor<{f}xf32>"
+    o_t = f"tensor<{n}x{f}x{oh}x{ow}xf32>"
+    attrs = (f"strides = array<i64: {s[0]}, {s[1]}>, "
+             f"pads = array<i64: {', '.join(map(str, p))}>, "
+             f"dilations = array<i64: {d[0]}, {d[1]}>, group = {g} : i64")
+    body = (f"    %0 = nngraph.conv %x, %w, %b {{{attrs}}} : "
+            f"({x_t}, {w_t}, {b_t}) -> {o_t}\n")
+    args = f"%x: {x_t}, %w: {w_t}, %b: {b_t}"
+    result = "%0"
+    if epilogue:
+        args += f", %r: {o_t}"
+        body += (f"    %1 = nngraph.relu %0 : ({o_t}) -> {o_t}\n"
+                 f"    %2 = nngraph.add %1, %r : ({o_t}, {o_t}) -> {o_t}\n")
+        result = "%2"
+    return (f"func.func @main({args}) -> {o_t} {{\n{body}"
+            f"    return {result} : {o_t}\n}}\n"), (n, f, oh, ow)
+
+
+@pytest.mark.parametrize("epilogue", [False, True], ids=["plain", "relu_add"])
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_conv_matches_reference(name, epilogue):
+    case = CASES[name]
+    text, out_shape = conv_module(case, epilogue)
+    n, c, h, w, f, k, s, p, d, g = case
+    rng = np.random.default_rng(abs(hash(name)) % 2**32)
+    x = rng.uniform(-1, 1, (n, c, h, w)).astype(np.float32)
+    wt = rng.uniform(-1, 1, (f, c // g, k, k)).astype(np.float32)
+    b = rng.uniform(-1, 1, (f,)).astype(np.float32)
+    args = [x, wt, b]
+    ref = conv_ref(x, wt, b, s, p, d, g)
+    if epilogue:
+        r = rng.uniform(-1, 1, out_shape).astype(np.float32)
+        args.append(r)
+        ref = np.maximum(ref, 0) + r
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "conv.mlir")
+        with open(path, "w") as fh:
+            fh.write(text)
+        exe = nngraph.compile(nngraph.load(path))
+    (out,) = exe(*args)
+    assert out.shape == out_shape
+    scale = np.abs(ref).max()
+    np.testing.assert_allclose(out, ref, rtol=0, atol=2e-5 * max(scale, 1.0))

@@ -1,0 +1,92 @@
+// RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize=vector-width=8 --canonicalize --cse | FileCheck %s
+// RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize=vector-width=16 --canonicalize --cse | FileCheck %s --check-prefix=AVX512
+
+// A 3x3 convolution with a bias accumulator and a ReLU epilogue: the ReLU is
+// the root of an scf.forall over (OH, OW, F) by a 7 x 16 register tile (OW
+// 28 = 4 x 7), the bias and the convolution are fused into it, the
+// reductions (KH, KW, C by 8) are scf.for loops carrying the accumulator
+// vector, and the inner step is one contraction 7x8 x 8x16. With 16 lanes
+// (AVX-512) the channel tile is two vectors, the whole 32.
+// CHECK-LABEL: func.func @conv_bias_relu
+// CHECK: scf.forall ({{.*}}) = (0, 0, 0) to (28, 28, 32) step (1, 7, 16)
+// CHECK: %[[BIAS:.*]] = vector.transfer_read %arg2{{.*}} : tensor<32xf32>, vector<16xf32>
+// CHECK: vector.broadcast %[[BIAS]] : vector<16xf32> to vector<1x7x16xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x16xf32>)
+// CHECK: scf.for {{.*}} step %c8 iter_args({{.*}}) -> (vector<1x7x16xf32>)
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x30x30x16xf32>, vector<7x8xf32>
+// CHECK: vector.transfer_read %arg1{{.*}} : tensor<3x3x16x32xf32>, vector<8x16xf32>
+// CHECK: vector.contract {{.*}} : vector<7x8xf32>, vector<8x16xf32> into vector<7x16xf32>
+// CHECK: arith.maximumf {{.*}} : vector<7x16xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<7x16xf32>, tensor<1x1x7x16xf32>
+// CHECK: scf.forall.in_parallel
+// CHECK-NOT: linalg.conv_2d
+// CHECK-NOT: linalg.generic
+// AVX512-LABEL: func.func @conv_bias_relu
+// AVX512: scf.forall ({{.*}}) = (0, 0) to (28, 28) step (1, 7)
+// AVX512: vector.contract {{.*}} : vector<7x8xf32>, vector<8x32xf32> into vector<7x32xf32>
+#map_bias = affine_map<(d0, d1, d2, d3) -> (d3)>
+#map_id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @conv_bias_relu(%x: tensor<1x30x30x16xf32>, %w: tensor<3x3x16x32xf32>, %b: tensor<32xf32>) -> tensor<1x28x28x32xf32> {
+  %e = tensor.empty() : tensor<1x28x28x32xf32>
+  %acc = linalg.generic {indexing_maps = [#map_bias, #map_id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%b : tensor<32xf32>) outs(%e : tensor<1x28x28x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x28x28x32xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x30x30x16xf32>, tensor<3x3x16x32xf32>) outs(%acc : tensor<1x28x28x32xf32>) -> tensor<1x28x28x32xf32>
+  %r = linalg.generic {indexing_maps = [#map_id, #map_id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x28x28x32xf32>) outs(%e : tensor<1x28x28x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %zero = arith.constant 0.0 : f32
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x28x28x32xf32>
+  return %r : tensor<1x28x28x32xf32>
+}
+
+// -----
+
+// Sizes that do not divide the preferred tile: OW 13 (prime) takes a tile of
+// 1, F 24 one vector of 8, C 3 whole; stride 2 reads every other column.
+// CHECK-LABEL: func.func @conv_odd
+// CHECK: scf.forall ({{.*}}) = (0, 0, 0) to (13, 13, 24) step (1, 1, 8)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x1x8xf32>)
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x27x27x3xf32>, vector<3xf32>
+// CHECK: vector.contract {{.*}} : vector<3xf32>, vector<3x8xf32> into vector<8xf32>
+// CHECK-NOT: linalg.conv_2d
+func.func @conv_odd(%x: tensor<1x27x27x3xf32>, %w: tensor<3x3x3x24xf32>) -> tensor<1x13x13x24xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x13x13x24xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x13x13x24xf32>) -> tensor<1x13x13x24xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %w : tensor<1x27x27x3xf32>, tensor<3x3x3x24xf32>) outs(%acc : tensor<1x13x13x24xf32>) -> tensor<1x13x13x24xf32>
+  return %c : tensor<1x13x13x24xf32>
+}
+
+// -----
+
+// Depthwise: channels in the vector lanes, the whole 3-wide window in one
+// 1-D depthwise step (KH tiled by 1): 9 input columns read once, three
+// FMAs of vector<7x16> (one per KW).
+// CHECK-LABEL: func.func @depthwise
+// CHECK: scf.forall ({{.*}}) = (0, 0, 0) to (14, 14, 32) step (1, 7, 16)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x16xf32>)
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x16x16x32xf32>, vector<9x16xf32>
+// CHECK-COUNT-3: vector.fma {{.*}} : vector<7x16xf32>
+// CHECK-NOT: linalg.depthwise_conv
+func.func @depthwise(%x: tensor<1x16x16x32xf32>, %w: tensor<3x3x32xf32>) -> tensor<1x14x14x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x14x14x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x14x14x32xf32>) -> tensor<1x14x14x32xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x16x16x32xf32>, tensor<3x3x32xf32>) outs(%acc : tensor<1x14x14x32xf32>) -> tensor<1x14x14x32xf32>
+  return %c : tensor<1x14x14x32xf32>
+}
+
+// -----
+
+// Dynamic shapes have no schedule: the convolution is left as it is.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-NOT: scf.forall
+// CHECK: linalg.conv_2d_nhwc_hwcf
+func.func @dynamic(%x: tensor<?x10x10x8xf32>, %w: tensor<3x3x8x16xf32>, %acc: tensor<?x8x8x16xf32>) -> tensor<?x8x8x16xf32> {
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<?x10x10x8xf32>, tensor<3x3x8x16xf32>) outs(%acc : tensor<?x8x8x16xf32>) -> tensor<?x8x8x16xf32>
+  return %c : tensor<?x8x8x16xf32>
+}

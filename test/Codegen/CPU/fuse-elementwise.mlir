@@ -1,0 +1,41 @@
+// RUN: nngraph-opt %s --convert-nngraph-to-linalg --canonicalize --nngraph-fuse-elementwise --cse | FileCheck %s
+// RUN: nngraph-opt %s --convert-nngraph-to-linalg --canonicalize --nngraph-fuse-elementwise=max-recompute-ops=0 --cse | FileCheck %s --check-prefix=SINGLE
+
+// Two channels-last convolutions and a residual add. The ReLU between them
+// feeds both the second convolution (through a permutation to NHWC) and the
+// add (in NCHW); recomputing it in each consumer leaves no NCHW tensor
+// between the convolutions: one permutation at the input, the second conv's
+// input is the NHWC ReLU, and the add reads both convolutions in NHWC and
+// writes the NCHW result.
+// CHECK-DAG: #[[$TO_NHWC:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
+// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[$TO_NCHW:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @two
+// CHECK: %[[X:.*]] = linalg.generic {indexing_maps = [#[[$TO_NHWC]], #[[$ID]]]{{.*}} ins(%arg0 : tensor<1x16x28x28xf32>)
+// CHECK: tensor.pad %[[X]]
+// CHECK: %[[C1:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[R1:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]]]{{.*}} ins(%[[C1]] : tensor<1x28x28x32xf32>) outs({{.*}} : tensor<1x28x28x32xf32>)
+// CHECK: arith.maximumf
+// CHECK: tensor.pad %[[R1]]
+// CHECK: %[[C2:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: linalg.generic {indexing_maps = [#[[$TO_NCHW]], #[[$TO_NCHW]], #[[$ID]]]{{.*}} ins(%[[C2]], %[[C1]] : tensor<1x28x28x32xf32>, tensor<1x28x28x32xf32>) outs({{.*}} : tensor<1x32x28x28xf32>)
+// CHECK: arith.maximumf
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK-NOT: linalg.generic
+// CHECK: return
+
+// Without recomputation (upstream's single-use rule) the ReLU is written in
+// NCHW and permuted back to NHWC for the second convolution.
+// SINGLE-LABEL: func.func @two
+// SINGLE: %[[C1:.*]] = linalg.conv_2d_nhwc_hwcf
+// SINGLE: %[[R1:.*]] = linalg.generic {{.*}} ins(%[[C1]] : tensor<1x28x28x32xf32>) outs({{.*}} : tensor<1x32x28x28xf32>)
+// SINGLE: linalg.generic {{.*}} ins(%[[R1]] : tensor<1x32x28x28xf32>) outs({{.*}} : tensor<1x28x28x32xf32>)
+func.func @two(%x: tensor<1x16x28x28xf32>, %w1: tensor<32x16x3x3xf32>, %b1: tensor<32xf32>, %w2: tensor<32x32x3x3xf32>, %b2: tensor<32xf32>) -> tensor<1x32x28x28xf32> {
+  %0 = nngraph.conv %x, %w1, %b1 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x16x28x28xf32>, tensor<32x16x3x3xf32>, tensor<32xf32>) -> tensor<1x32x28x28xf32>
+  %1 = nngraph.relu %0 : (tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
+  %2 = nngraph.conv %1, %w2, %b2 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x32x28x28xf32>, tensor<32x32x3x3xf32>, tensor<32xf32>) -> tensor<1x32x28x28xf32>
+  %3 = nngraph.add %2, %1 : (tensor<1x32x28x28xf32>, tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
+  %4 = nngraph.relu %3 : (tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
+  return %4 : tensor<1x32x28x28xf32>
+}
