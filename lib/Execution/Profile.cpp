@@ -52,8 +52,7 @@ llvm::Expected<double> timeRun(Fn run) {
 
 llvm::Expected<ProfileSummary>
 nngraph::profileRuns(const Executable &profiled, ArrayRef<void *> buffers,
-                     unsigned runs, unsigned warmup,
-                     const Executable *baseline,
+                     unsigned runs, unsigned warmup, const Executable *baseline,
                      ArrayRef<void *> baselineBuffers) {
   runs = std::max(1u, runs);
   LayerTimes scratch;
@@ -79,8 +78,8 @@ nngraph::profileRuns(const Executable &profiled, ArrayRef<void *> buffers,
       return t.takeError();
     seconds.push_back(*t);
   }
-  ProfileSummary summary = summarizeProfile(profiled.getLayers(), times,
-                                            seconds, baselineSeconds);
+  ProfileSummary summary =
+      summarizeProfile(profiled.getLayers(), times, seconds, baselineSeconds);
   summary.warmup = warmup;
   return summary;
 }
@@ -143,7 +142,6 @@ std::string nngraph::formatProfile(const ProfileSummary &s) {
     nameWidth = std::max(nameWidth, row.name.size());
     opWidth = std::max(opWidth, row.op.size());
   }
-  nameWidth = std::min<size_t>(nameWidth, 48);
   auto pad = [](StringRef text, size_t width) {
     std::string s = text.str();
     if (s.size() < width)

@@ -231,8 +231,8 @@ double getMaxDifference(ArrayRef<NpyArray> a, ArrayRef<NpyArray> b) {
 /// the plain build, its run time, the profile and whether both builds agree.
 LogicalResult runProfiled(const Executable &plain, const Executable &profiled,
                           std::vector<NpyArray> &inputs,
-                          std::vector<NpyArray> &outputs,
-                          double compileSeconds, double profiledSeconds) {
+                          std::vector<NpyArray> &outputs, double compileSeconds,
+                          double profiledSeconds) {
   std::vector<NpyArray> profiledOutputs;
   for (const TensorInfo &info : profiled.getOutputs())
     profiledOutputs.push_back(info.allocate());
@@ -337,8 +337,8 @@ int run() {
   for (const TensorInfo &info : exe->getOutputs())
     outputs.push_back(info.allocate());
   if (profiled)
-    return failed(runProfiled(*exe, *profiled, *inputs, outputs,
-                              compileSeconds, profiledSeconds));
+    return failed(runProfiled(*exe, *profiled, *inputs, outputs, compileSeconds,
+                              profiledSeconds));
   std::vector<void *> buffers;
   for (NpyArray &a : llvm::concat<NpyArray>(*inputs, outputs))
     buffers.push_back(a.bytes.data());

@@ -93,15 +93,13 @@ func::FuncOp NNGraphProfileLayersPass::getHook(SymbolTable &symbols,
                                                StringRef name) {
   ModuleOp module = getOperation();
   MLIRContext *context = module.getContext();
-  auto type =
-      FunctionType::get(context, {IntegerType::get(context, 64)}, {});
+  auto type = FunctionType::get(context, {IntegerType::get(context, 64)}, {});
   if (Operation *existing = symbols.lookup(name)) {
     auto func = dyn_cast<func::FuncOp>(existing);
     if (func && func.getFunctionType() == type)
       return func;
     existing->emitError() << "nngraph-profile-layers: '" << name
-                          << "' is the name of a runtime hook of type "
-                          << type;
+                          << "' is the name of a runtime hook of type " << type;
     return nullptr;
   }
   OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
@@ -129,8 +127,9 @@ DictionaryAttr NNGraphProfileLayersPass::outline(Operation *op, int64_t id,
     if (!def || !def->hasTrait<OpTrait::ConstantLike>())
       captured.insert(v);
   }
-  auto type = FunctionType::get(context, ValueRange(captured.getArrayRef()).getTypes(),
-                                op->getResultTypes());
+  auto type =
+      FunctionType::get(context, ValueRange(captured.getArrayRef()).getTypes(),
+                        op->getResultTypes());
   OpBuilder b(context);
   b.setInsertionPointToEnd(getOperation().getBody());
   auto layer = func::FuncOp::create(
@@ -164,8 +163,8 @@ DictionaryAttr NNGraphProfileLayersPass::outline(Operation *op, int64_t id,
   Builder attrs(context);
   return attrs.getDictionaryAttr(
       {attrs.getNamedAttr("name", attrs.getStringAttr(name)),
-       attrs.getNamedAttr("op", attrs.getStringAttr(
-                                    clone->getName().getStringRef()))});
+       attrs.getNamedAttr(
+           "op", attrs.getStringAttr(clone->getName().getStringRef()))});
 }
 
 void NNGraphProfileLayersPass::runOnOperation() {
@@ -191,8 +190,8 @@ void NNGraphProfileLayersPass::runOnOperation() {
       for (Operation &op : llvm::make_early_inc_range(block)) {
         if (!isTimedLayer(&op))
           continue;
-        table.push_back(outline(&op, int64_t(table.size()), symbols, begin,
-                                end));
+        table.push_back(
+            outline(&op, int64_t(table.size()), symbols, begin, end));
       }
     }
   }
