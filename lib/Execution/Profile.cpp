@@ -90,17 +90,19 @@ ProfileSummary nngraph::summarizeProfile(ArrayRef<LayerInfo> layers,
                                          ArrayRef<double> unprofiledSeconds) {
   ProfileSummary s;
   s.runs = times.size();
-  std::vector<double> runMs;
-  for (double t : runSeconds)
-    runMs.push_back(t * 1e3);
-  s.runMs = mean(runMs);
-  s.runMedianMs = median(runMs);
-  if (!unprofiledSeconds.empty()) {
+  auto toMs = [](ArrayRef<double> seconds) {
     std::vector<double> ms;
-    for (double t : unprofiledSeconds)
+    for (double t : seconds)
       ms.push_back(t * 1e3);
-    s.unprofiledMs = mean(ms);
-    s.unprofiledMedianMs = median(ms);
+    return ms;
+  };
+  std::vector<double> runMs = toMs(runSeconds);
+  s.runMs = median(runMs);
+  s.runMeanMs = mean(runMs);
+  if (!unprofiledSeconds.empty()) {
+    std::vector<double> ms = toMs(unprofiledSeconds);
+    s.unprofiledMs = median(ms);
+    s.unprofiledMeanMs = mean(ms);
   }
   for (auto [id, layer] : llvm::enumerate(layers)) {
     ProfileRow row;
@@ -114,19 +116,21 @@ ProfileSummary nngraph::summarizeProfile(ArrayRef<LayerInfo> layers,
     row.totalMs = std::accumulate(perRun.begin(), perRun.end(), 0.0);
     row.meanMs = mean(perRun);
     row.medianMs = median(perRun);
-    s.layersMs += row.meanMs;
+    s.layersMs += row.medianMs;
     s.rows.push_back(std::move(row));
   }
   // Largest first; equal times keep graph order.
   std::stable_sort(s.rows.begin(), s.rows.end(),
                    [](const ProfileRow &a, const ProfileRow &b) {
-                     return a.totalMs > b.totalMs;
+                     return a.medianMs > b.medianMs;
                    });
+  // The medians of the layers need not add up to the median run: shares are
+  // of the larger of the two, so that they never pass 100%.
   double whole = std::max(s.runMs, s.layersMs);
   double cumulative = 0;
   for (auto [i, row] : llvm::enumerate(s.rows)) {
     row.rank = i + 1;
-    row.percent = whole > 0 ? 100 * row.meanMs / whole : 0;
+    row.percent = whole > 0 ? 100 * row.medianMs / whole : 0;
     cumulative += row.percent;
     row.cumulativePercent = cumulative;
   }
@@ -149,31 +153,31 @@ std::string nngraph::formatProfile(const ProfileSummary &s) {
     return s;
   };
   os << "profile: " << s.rows.size() << " layers, " << s.runs
-     << " timed runs after " << s.warmup << " warm-up (ms per run)\n";
+     << " timed runs after " << s.warmup
+     << " warm-up (ms per run; by median)\n";
   os << "rank  " << pad("node", nameWidth) << "  " << pad("op", opWidth)
-     << "  calls   total ms    mean ms  median ms       %    cum %\n";
+     << "  calls  median ms    mean ms   total ms       %    cum %\n";
   for (const ProfileRow &row : s.rows)
     os << llvm::format("%4u  ", row.rank) << pad(row.name, nameWidth) << "  "
        << pad(row.op, opWidth)
        << llvm::format("  %5lld %10.3f %10.3f %10.3f %6.2f%% %7.2f%%\n",
-                       static_cast<long long>(row.calls), row.totalMs,
-                       row.meanMs, row.medianMs, row.percent,
+                       static_cast<long long>(row.calls), row.medianMs,
+                       row.meanMs, row.totalMs, row.percent,
                        row.cumulativePercent);
   double whole = std::max(s.runMs, s.layersMs);
   double outsidePercent = whole > 0 ? 100 * s.outsideMs / whole : 0;
-  os << "      " << pad("(outside layers)", nameWidth) << "  "
-     << pad("", opWidth)
-     << llvm::format("  %5s %10s %10.3f %10s %6.2f%%\n", "", "", s.outsideMs,
+  // The label spans the node and op columns ("nngraph." alone makes the op
+  // column wider than the label needs).
+  os << "      " << pad("(outside layers)", nameWidth + 2 + opWidth)
+     << llvm::format("  %5s %10.3f %10s %10s %6.2f%%\n", "", s.outsideMs, "",
                      "", outsidePercent);
   os << llvm::format("total: layers %.3f ms + outside %.3f ms = profiled run "
-                     "%.3f ms (mean; median %.3f ms)\n",
-                     s.layersMs, s.outsideMs, s.runMs, s.runMedianMs);
+                     "%.3f ms (medians; mean run %.3f ms)\n",
+                     s.layersMs, s.outsideMs, s.runMs, s.runMeanMs);
   if (s.unprofiledMs)
-    os << llvm::format("unprofiled run: %.3f ms (mean; median %.3f ms); the "
-                       "profiled run takes %.2fx as long (medians)\n",
-                       *s.unprofiledMs, *s.unprofiledMedianMs,
-                       *s.unprofiledMedianMs > 0
-                           ? s.runMedianMs / *s.unprofiledMedianMs
-                           : 0.0);
+    os << llvm::format("unprofiled run: %.3f ms (median; mean %.3f ms); the "
+                       "profiled run takes %.2fx as long\n",
+                       *s.unprofiledMs, *s.unprofiledMeanMs,
+                       *s.unprofiledMs > 0 ? s.runMs / *s.unprofiledMs : 0.0);
   return text;
 }

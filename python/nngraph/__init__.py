@@ -252,38 +252,39 @@ def _runtime_libs() -> List[str]:
 
 
 class LayerProfile(NamedTuple):
-    """One layer of a :class:`Profile`: its rank by time, node name (from
-    the model file), operation ("nngraph.conv"), begin/end pairs over all
-    timed runs, total milliseconds, mean and median milliseconds per run,
-    and its share of a profiled run's mean time with the running sum of
-    shares, in percent."""
+    """One layer of a :class:`Profile`: its rank by median time, node name
+    (from the model file), operation ("nngraph.conv"), begin/end pairs over
+    all timed runs, median and mean milliseconds per run, total milliseconds
+    over the runs, and its share of a profiled run's median time with the
+    running sum of shares, in percent."""
 
     rank: int
     name: str
     op: str
     calls: int
-    total_ms: float
-    mean_ms: float
     median_ms: float
+    mean_ms: float
+    total_ms: float
     percent: float
     cumulative_percent: float
 
 
 class Profile:
     """The per-layer profile :meth:`Executable.profile` returns: the layers
-    by time (:attr:`rows`, largest first), mean times per run of the layers
-    together (:attr:`layers_ms`), of a whole profiled run (:attr:`run_ms`,
-    :attr:`run_median_ms`) and of what the layers leave out
-    (:attr:`outside_ms`); with ``baseline``, the same of an unprofiled run
-    (:attr:`unprofiled_ms`, :attr:`unprofiled_median_ms`, else None); and
-    :attr:`outputs` of the last profiled run. ``str()`` gives the table
-    that ``nngraph-run --profile`` prints."""
+    by median time (:attr:`rows`, largest first); medians per run of the
+    layers together (:attr:`layers_ms`, the sum of theirs), of a whole
+    profiled run (:attr:`run_ms`; mean :attr:`run_mean_ms`) and of what the
+    layers leave out (:attr:`outside_ms`); with ``baseline``, the median and
+    mean of an unprofiled run (:attr:`unprofiled_ms`,
+    :attr:`unprofiled_mean_ms`, else None); and :attr:`outputs` of the last
+    profiled run. ``str()`` gives the table ``nngraph-run --profile``
+    prints."""
 
     def __init__(self, rows, totals, table: str, outputs):
         self.rows: List[LayerProfile] = [LayerProfile(*r) for r in rows]
         (self.runs, self.warmup, self.layers_ms, self.run_ms,
-         self.run_median_ms, self.outside_ms, self.unprofiled_ms,
-         self.unprofiled_median_ms) = totals
+         self.run_mean_ms, self.outside_ms, self.unprofiled_ms,
+         self.unprofiled_mean_ms) = totals
         self.table = table
         self.outputs: List[np.ndarray] = list(outputs)
 

@@ -654,12 +654,12 @@ public:
       throw nb::value_error(llvm::toString(summary.takeError()).c_str());
     std::vector<RowTuple> rows;
     for (const ProfileRow &r : summary->rows)
-      rows.emplace_back(r.rank, r.name, r.op, r.calls, r.totalMs, r.meanMs,
-                        r.medianMs, r.percent, r.cumulativePercent);
+      rows.emplace_back(r.rank, r.name, r.op, r.calls, r.medianMs, r.meanMs,
+                        r.totalMs, r.percent, r.cumulativePercent);
     TotalsTuple totals{summary->runs,         summary->warmup,
                        summary->layersMs,     summary->runMs,
-                       summary->runMedianMs,  summary->outsideMs,
-                       summary->unprofiledMs, summary->unprofiledMedianMs};
+                       summary->runMeanMs,    summary->outsideMs,
+                       summary->unprofiledMs, summary->unprofiledMeanMs};
     return {std::move(rows), totals, formatProfile(*summary),
             wrapResults(std::move(results))};
   }

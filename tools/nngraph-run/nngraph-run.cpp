@@ -259,8 +259,7 @@ LogicalResult runProfiled(const Executable &plain, const Executable &profiled,
                                "s)\n",
                                compileSeconds, profiledSeconds)
                << llvm::format("run time (median of %u): %.6f s\n",
-                               summary->runs,
-                               *summary->unprofiledMedianMs * 1e-3)
+                               summary->runs, *summary->unprofiledMs * 1e-3)
                << formatProfile(*summary);
   double difference = getMaxDifference(outputs, profiledOutputs);
   if (difference == 0)

@@ -27,30 +27,33 @@ struct ProfileRow {
   unsigned rank = 0;
   std::string name;
   std::string op;
-  /// Begin/end pairs over all timed runs, and the time they took.
+  /// Begin/end pairs over all timed runs.
   int64_t calls = 0;
-  double totalMs = 0;
-  double meanMs = 0;
   double medianMs = 0;
-  /// Share of a profiled run's mean time, and the running sum of shares.
+  double meanMs = 0;
+  /// Over all timed runs.
+  double totalMs = 0;
+  /// Share of a profiled run's median time, and the running sum of shares.
   double percent = 0;
   double cumulativePercent = 0;
 };
 
-/// The profile of `runs` timed runs: rows sorted by time, largest first.
+/// The profile of `runs` timed runs: rows sorted by median time, largest
+/// first (medians, as the runs of a shared machine have outliers).
 struct ProfileSummary {
   unsigned runs = 0;
   unsigned warmup = 0;
   std::vector<ProfileRow> rows;
-  /// Means per run: the sum of the layers, the whole profiled run and what
-  /// the layers leave out of it (glue, untimed operations, hook overhead).
+  /// Medians: the sum of the layers', a whole profiled run's, and what the
+  /// layers leave out of it (glue, untimed operations, hook overhead).
   double layersMs = 0;
   double runMs = 0;
   double outsideMs = 0;
-  /// Mean and median time of an unprofiled run, when one was timed.
+  /// The mean of a profiled run.
+  double runMeanMs = 0;
+  /// Median and mean of an unprofiled run, when one was timed.
   std::optional<double> unprofiledMs;
-  std::optional<double> unprofiledMedianMs;
-  double runMedianMs = 0;
+  std::optional<double> unprofiledMeanMs;
 };
 
 /// Runs `profiled` (compiled with CompileOptions::profile) `warmup` times,
@@ -71,7 +74,7 @@ ProfileSummary summarizeProfile(llvm::ArrayRef<LayerInfo> layers,
                                 llvm::ArrayRef<double> unprofiledSeconds = {});
 
 /// The table nngraph-run --profile prints: a header line, one line per
-/// layer (rank, node, op, calls, total/mean/median ms, %, cumulative %), the
+/// layer (rank, node, op, calls, median/mean/total ms, %, cumulative %), the
 /// time outside the layers and the totals. Ends with a newline.
 std::string formatProfile(const ProfileSummary &summary);
 
