@@ -3,6 +3,9 @@ layer by node name; Executable.profile returns the rows sorted by time, the
 totals and nngraph-run's table; a profiled build computes what a plain
 build computes, bit for bit. Timing values are never checked."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -90,3 +93,15 @@ def test_profile_needs_a_profiled_build(builds):
         profiled.profile(x, baseline=other)
     with pytest.raises(TypeError):
         profiled.profile()
+
+
+def test_cli_profile(tmp_path):
+    """python -m nngraph run --profile prints nngraph-run's table."""
+    r = subprocess.run([sys.executable, "-m", "nngraph", "run", MODELS["xoc"],
+                        "--random-inputs", "1", "--profile", "--repeat", "2"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "run time (median of 2)" in r.stdout
+    assert "profile: 4 layers, 2 timed runs after 1 warm-up" in r.stdout
+    assert "nngraph.conv" in r.stdout and "(outside layers)" in r.stdout
+    assert "profiled outputs: identical to the unprofiled run's" in r.stdout
