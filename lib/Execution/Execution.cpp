@@ -11,7 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Execution/Execution.h"
+#include "nngraph/Dialect/NNGraph/Transforms/ProfileLayers.h"
 #include "nngraph/Pipelines/Pipelines.h"
+#include "nngraph/Runtime/Profile.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -192,9 +194,13 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   CPUPipelineOptions pipelineOptions;
   pipelineOptions.resultsToOutParams = true;
   pipelineOptions.fuseElementwise = options.fuseElementwise;
+  pipelineOptions.profile = options.profile;
   buildCPUPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return nullptr;
+  for (ProfiledLayer &layer : getProfiledLayers(*module))
+    exe->layers.push_back({std::move(layer.name), std::move(layer.op)});
+  removeProfiledLayers(*module);
 
   static std::once_flag initTarget;
   std::call_once(initTarget, [] {
@@ -223,6 +229,18 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     return nullptr;
   }
   exe->entryPoint = *fn;
+  if (options.profile) {
+    // The hooks' record is per thread, set through the runtime library
+    // that the JIT resolved the hooks in.
+    auto setRecord = exe->engine->lookup("nngraph_profile_set_record");
+    if (!setRecord) {
+      emitError(module->getLoc())
+          << "JIT: profiling needs libnngraph_runtime.so: "
+          << llvm::toString(setRecord.takeError());
+      return nullptr;
+    }
+    exe->setProfileRecord = reinterpret_cast<void *(*)(void *)>(*setRecord);
+  }
   return exe;
 }
 
@@ -262,4 +280,21 @@ llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
     packed.push_back(&p);
   entryPoint(packed.data());
   return llvm::Error::success();
+}
+
+llvm::Error Executable::invokeProfiled(ArrayRef<void *> buffers,
+                                       LayerTimes &times) const {
+  if (!setProfileRecord)
+    return llvm::createStringError(
+        "the model was compiled without profiling (CompileOptions::profile)");
+  size_t n = layers.size();
+  times.nanoseconds.assign(n, 0);
+  times.calls.assign(n, 0);
+  std::vector<int64_t> started(n, 0);
+  NNGraphProfileRecord record{int64_t(n), times.nanoseconds.data(),
+                              times.calls.data(), started.data()};
+  void *previous = setProfileRecord(&record);
+  llvm::Error err = invoke(buffers);
+  setProfileRecord(previous);
+  return err;
 }

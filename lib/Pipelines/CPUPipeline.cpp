@@ -19,6 +19,7 @@
 
 #include "nngraph/Codegen/Passes.h"
 #include "nngraph/Conversion/Passes.h"
+#include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
 #include "nngraph/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -35,6 +36,9 @@ using namespace mlir;
 
 void nngraph::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
+  // 0. Per-layer profiling: each layer in a function of its own.
+  if (options.profile)
+    pm.addPass(createNNGraphProfileLayersPass());
   // 1-2. Graph to linalg on tensors, fused and simplified.
   pm.addNestedPass<func::FuncOp>(createConvertNNGraphToLinalgPass());
   pm.addPass(createCanonicalizerPass());

@@ -9,12 +9,18 @@
 // time (libnngraph_runtime.so): nngraph.print lowers to a call of
 // nngraphPrintLightNet, which prints the message and then the tensor in
 // LightNet's layout (nested brackets, rows on their own lines, three
-// decimals), to standard output or appended to a file.
+// decimals), to standard output or appended to a file. Graphs instrumented
+// by nngraph-profile-layers call the profiling hooks of
+// nngraph/Runtime/Profile.h around each layer; they add a steady clock's
+// time to the record that the calling thread set.
 //
 //===----------------------------------------------------------------------===//
 
+#include "nngraph/Runtime/Profile.h"
+
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -75,4 +81,47 @@ _mlir_ciface_nngraphPrintLightNet(UnrankedMemRefType<float> *tensor,
     std::fclose(out);
   else
     std::fflush(out);
+}
+
+//===----------------------------------------------------------------------===//
+// Profiling hooks
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The record of this thread's hooks: one per thread, so that concurrent
+/// runs of graphs on different threads keep apart.
+thread_local NNGraphProfileRecord *currentRecord = nullptr;
+
+int64_t nowNanoseconds() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+/// The record that counts layer `id`, or null.
+NNGraphProfileRecord *recordOf(int64_t id) {
+  NNGraphProfileRecord *r = currentRecord;
+  return r && id >= 0 && id < r->numLayers ? r : nullptr;
+}
+
+} // namespace
+
+extern "C" MLIR_CRUNNERUTILS_EXPORT NNGraphProfileRecord *
+nngraph_profile_set_record(NNGraphProfileRecord *record) {
+  NNGraphProfileRecord *previous = currentRecord;
+  currentRecord = record;
+  return previous;
+}
+
+extern "C" MLIR_CRUNNERUTILS_EXPORT void nngraph_profile_begin(int64_t id) {
+  if (NNGraphProfileRecord *r = recordOf(id))
+    r->started[id] = nowNanoseconds();
+}
+
+extern "C" MLIR_CRUNNERUTILS_EXPORT void nngraph_profile_end(int64_t id) {
+  if (NNGraphProfileRecord *r = recordOf(id)) {
+    r->nanoseconds[id] += nowNanoseconds() - r->started[id];
+    ++r->calls[id];
+  }
 }

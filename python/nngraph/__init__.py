@@ -24,8 +24,8 @@ from ._diagnostics import Diagnostic, DiagnosticError
 from . import _nngraph
 
 __all__ = ["load", "compile", "formats", "detect_format", "Model",
-           "Executable", "TensorSpec", "Diagnostic", "DiagnosticError",
-           "FORMATS", "EXPORT_FORMATS"]
+           "Executable", "TensorSpec", "LayerProfile", "Profile",
+           "Diagnostic", "DiagnosticError", "FORMATS", "EXPORT_FORMATS"]
 
 #: Formats :func:`load` reads (from the format registry).
 FORMATS: Tuple[str, ...] = tuple(_nngraph.formats())
@@ -251,12 +251,58 @@ def _runtime_libs() -> List[str]:
     return libs
 
 
+class LayerProfile(NamedTuple):
+    """One layer of a :class:`Profile`: its rank by median time, node name
+    (from the model file), operation ("nngraph.conv"), begin/end pairs over
+    all timed runs, median and mean milliseconds per run, total milliseconds
+    over the runs, and its share of a profiled run's median time with the
+    running sum of shares, in percent."""
+
+    rank: int
+    name: str
+    op: str
+    calls: int
+    median_ms: float
+    mean_ms: float
+    total_ms: float
+    percent: float
+    cumulative_percent: float
+
+
+class Profile:
+    """The per-layer profile :meth:`Executable.profile` returns: the layers
+    by median time (:attr:`rows`, largest first); medians per run of the
+    layers together (:attr:`layers_ms`, the sum of theirs), of a whole
+    profiled run (:attr:`run_ms`; mean :attr:`run_mean_ms`) and of what the
+    layers leave out (:attr:`outside_ms`); with ``baseline``, the median and
+    mean of an unprofiled run (:attr:`unprofiled_ms`,
+    :attr:`unprofiled_mean_ms`, else None); and :attr:`outputs` of the last
+    profiled run. ``str()`` gives the table ``nngraph-run --profile``
+    prints."""
+
+    def __init__(self, rows, totals, table: str, outputs):
+        self.rows: List[LayerProfile] = [LayerProfile(*r) for r in rows]
+        (self.runs, self.warmup, self.layers_ms, self.run_ms,
+         self.run_mean_ms, self.outside_ms, self.unprofiled_ms,
+         self.unprofiled_mean_ms) = totals
+        self.table = table
+        self.outputs: List[np.ndarray] = list(outputs)
+
+    def __str__(self) -> str:
+        return self.table
+
+    def __repr__(self) -> str:
+        return (f"<nngraph.Profile {len(self.rows)} layers, {self.runs} runs, "
+                f"{self.run_ms:.3f} ms per run>")
+
+
 class Executable:
     """A model compiled for the CPU; call it with NumPy arrays."""
 
     def __init__(self, exe: "_nngraph.Executable",
-                 weights: Dict[str, np.ndarray]):
+                 weights: Dict[str, np.ndarray], profile: bool = False):
         self._exe = exe
+        self._layers_compiled = profile
         specs = exe.inputs
         self._weights = [weights.get(t[0]) for t in specs]
         self._data_positions = [i for i, t in enumerate(specs)
@@ -329,11 +375,50 @@ class Executable:
                 "mean": sum(times) / len(times), "max": times[-1],
                 "repeat": len(times)}
 
+    @property
+    def layers(self) -> List[Tuple[str, str]]:
+        """(node name, operation) of each timed layer, in graph order; empty
+        unless compiled with ``profile=True``."""
+        return [tuple(t) for t in self._exe.layers]
+
+    def profile(self, *arrays, runs: int = 10, warmup: int = 1,
+                baseline: Optional["Executable"] = None,
+                **named_arrays) -> Profile:
+        """Times each layer: runs the model ``warmup`` + ``runs`` times on
+        the data inputs (as for a call) and returns the :class:`Profile`.
+        Needs ``compile(..., profile=True)``. ``baseline``, the same model
+        compiled without profiling, runs before each profiled run, so that
+        the profile also gives the unprofiled run time. The GIL is released
+        while the model runs.
+
+        Raises:
+          ValueError: when the model was compiled without profiling, or
+            ``baseline`` has other inputs or outputs.
+        """
+        if not self._layers_compiled:
+            raise ValueError("the model was compiled without profiling "
+                             "(use nngraph.compile(model, profile=True))")
+        if baseline is not None and (baseline.inputs != self.inputs or
+                                     baseline.outputs != self.outputs):
+            raise ValueError("the baseline is not the same model (its "
+                             "inputs or outputs differ)")
+        bound = self._arrays(arrays, named_arrays)
+        rows, totals, table, outputs = self._exe.profile(
+            bound, runs, warmup,
+            baseline._exe if baseline is not None else None)
+        return Profile(rows, totals, table, outputs)
+
 
 def compile(model: Model, target: str = "cpu", opt_level: int = 3,
-            fuse_elementwise: bool = True) -> Executable:
+            fuse_elementwise: bool = True,
+            profile: bool = False) -> Executable:
     """Compiles ``model`` for ``target`` (only "cpu" so far) with
     nngraph-cpu-pipeline and LLVM's JIT.
+
+    With ``profile``, each layer is compiled as a function of its own and
+    timed (nngraph-profile-layers): :meth:`Executable.profile` gives the
+    time per layer. Layers are then not fused with each other, so a
+    profiled build runs slower than a plain one; the outputs are the same.
 
     Every graph input needs a static shape (give ``input_shapes`` to
     :func:`load`) and every weight a value.
@@ -346,6 +431,7 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
         raise ValueError(f"unknown target '{target}' (expected 'cpu')")
     # Errors of the graph itself (open shapes) come before missing values.
     exe = _nngraph.Executable.compile(model._module, opt_level,
-                                      fuse_elementwise, _runtime_libs())
+                                      fuse_elementwise, _runtime_libs(),
+                                      profile)
     model._check_weights()
-    return Executable(exe, model.weights)
+    return Executable(exe, model.weights, profile)

@@ -5,7 +5,7 @@
   python -m nngraph run MODEL [--input NAME=FILE.npy] [--params P]
                         [--input-shape ...] [--random-inputs SEED]
                         [--random-weights SEED] [--output-dir DIR]
-                        [--repeat N] [--top-k K]
+                        [--repeat N] [--top-k K] [--profile]
 """
 
 import argparse
@@ -70,7 +70,7 @@ def _run(args) -> int:
         else:
             feeds[spec.name] = _nngraph.random_array(
                 list(spec.shape), spec.dtype, seed, low, high)
-    timing = exe.benchmark(repeat=args.repeat, warmup=0, **feeds)
+    timing = exe.benchmark(repeat=args.repeat or 1, warmup=0, **feeds)
     outputs = exe(**feeds)
     for spec, a in zip(exe.outputs, outputs):
         print(_nngraph.summarize(spec.name, np.ascontiguousarray(a),
@@ -81,7 +81,21 @@ def _run(args) -> int:
             np.save(os.path.join(args.output_dir, safe + ".npy"), a)
     print(f"compile time: {compile_seconds:.3f} s")
     print(f"run time (median of {timing['repeat']}): {timing['median']:.6f} s")
+    if args.profile:
+        _profile(model, exe, outputs, feeds, args.repeat or 10)
     return 0
+
+
+def _profile(model, exe, outputs, feeds, runs) -> None:
+    """--profile: nngraph-run's per-layer table, from a profiled build run
+    after each run of the plain one, and whether both builds agree."""
+    profiled = nngraph.compile(model, profile=True)
+    prof = profiled.profile(runs=runs, warmup=1, baseline=exe, **feeds)
+    print(prof, end="")
+    same = all(np.array_equal(a, b, equal_nan=True)
+               for a, b in zip(outputs, prof.outputs))
+    print("profiled outputs: " + ("identical to the unprofiled run's" if same
+                                  else "differ from the unprofiled run's"))
 
 
 def main(argv=None) -> int:
@@ -118,7 +132,10 @@ def main(argv=None) -> int:
     r.add_argument("--random-inputs", type=int, default=0)
     r.add_argument("--random-weights", type=int, default=1)
     r.add_argument("--output-dir")
-    r.add_argument("--repeat", type=int, default=1)
+    r.add_argument("--repeat", type=int,
+                   help="timed runs (default 1; with --profile 10)")
+    r.add_argument("--profile", action="store_true",
+                   help="also time each layer, as nngraph-run --profile")
     r.add_argument("--top-k", type=int, default=0)
     r.set_defaults(func=_run)
 

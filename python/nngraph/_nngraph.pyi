@@ -82,11 +82,25 @@ class Executable:
     @staticmethod
     def compile(module: Module, opt_level: int = 3,
                 fuse_elementwise: bool = True,
-                shared_libs: Sequence[str] = ...) -> "Executable": ...
+                shared_libs: Sequence[str] = ...,
+                profile: bool = False) -> "Executable": ...
     @property
     def inputs(self) -> List[_InfoTuple]: ...
     @property
     def outputs(self) -> List[_InfoTuple]: ...
+    @property
+    def layers(self) -> List[Tuple[str, str]]:
+        """(node, op) of each timed layer, by id (profile=True only)."""
     def run(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
         """Runs on one array per input (weights included); the GIL is
         released while the compiled code runs."""
+    def profile(self, arrays: Sequence[np.ndarray], runs: int = 10,
+                warmup: int = 1, baseline: Optional["Executable"] = None
+                ) -> Tuple[List[Tuple[int, str, str, int, float, float, float,
+                                      float, float]],
+                           Tuple[int, int, float, float, float, float,
+                                 Optional[float], Optional[float]],
+                           str, List[np.ndarray]]:
+        """(rows, totals, table, outputs) of `runs` profiled runs after
+        `warmup`, each after a run of `baseline`; raises ValueError unless
+        compiled with profile=True."""

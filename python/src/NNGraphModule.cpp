@@ -21,6 +21,7 @@
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Execution/InputBinding.h"
+#include "nngraph/Execution/Profile.h"
 #include "nngraph/InitAll.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/Formats/FormatRegistry.h"
@@ -568,12 +569,14 @@ class PyExecutable {
 public:
   static PyExecutable compile(const PyModule &model, unsigned optLevel,
                               bool fuseElementwise,
-                              const std::vector<std::string> &sharedLibs) {
+                              const std::vector<std::string> &sharedLibs,
+                              bool profile) {
     DiagnosticCapture capture(model.context.get());
     CompileOptions options;
     options.optLevel = optLevel;
     options.fuseElementwise = fuseElementwise;
     options.sharedLibs = sharedLibs;
+    options.profile = profile;
     std::shared_ptr<Executable> exe = Executable::compile(
         OwningOpRef<ModuleOp>(model.module->clone()), options);
     if (!exe)
@@ -602,6 +605,70 @@ public:
   /// compiled code runs.
   std::vector<nb::ndarray<nb::numpy>>
   run(const std::vector<nb::ndarray<nb::ro>> &arrays) const {
+    std::vector<NpyArray> results;
+    std::vector<void *> buffers = bind(arrays, results);
+    {
+      nb::gil_scoped_release release;
+      if (llvm::Error err = exe->invoke(buffers))
+        throw nb::value_error(llvm::toString(std::move(err)).c_str());
+    }
+    return wrapResults(std::move(results));
+  }
+
+  /// (node, op) of each timed layer, by id; empty unless compiled with
+  /// profile=True.
+  std::vector<std::tuple<std::string, std::string>> layers() const {
+    std::vector<std::tuple<std::string, std::string>> r;
+    for (const LayerInfo &layer : exe->getLayers())
+      r.emplace_back(layer.name, layer.op);
+    return r;
+  }
+
+  using RowTuple = std::tuple<unsigned, std::string, std::string, int64_t,
+                              double, double, double, double, double>;
+  using TotalsTuple =
+      std::tuple<unsigned, unsigned, double, double, double, double,
+                 std::optional<double>, std::optional<double>>;
+  using ProfileTuple =
+      std::tuple<std::vector<RowTuple>, TotalsTuple, std::string,
+                 std::vector<nb::ndarray<nb::numpy>>>;
+
+  /// Profiles `runs` runs on `arrays` after `warmup` (profileRuns), each
+  /// after a run of `baseline` when given: (rows, totals, table, outputs
+  /// of the last profiled run).
+  ProfileTuple profile(const std::vector<nb::ndarray<nb::ro>> &arrays,
+                       unsigned runs, unsigned warmup,
+                       const PyExecutable *baseline) const {
+    std::vector<NpyArray> results, baselineResults;
+    std::vector<void *> buffers = bind(arrays, results);
+    std::vector<void *> baselineBuffers;
+    if (baseline)
+      baselineBuffers = baseline->bind(arrays, baselineResults);
+    llvm::Expected<ProfileSummary> summary = [&] {
+      nb::gil_scoped_release release;
+      return profileRuns(*exe, buffers, runs, warmup,
+                         baseline ? baseline->exe.get() : nullptr,
+                         baselineBuffers);
+    }();
+    if (!summary)
+      throw nb::value_error(llvm::toString(summary.takeError()).c_str());
+    std::vector<RowTuple> rows;
+    for (const ProfileRow &r : summary->rows)
+      rows.emplace_back(r.rank, r.name, r.op, r.calls, r.medianMs, r.meanMs,
+                        r.totalMs, r.percent, r.cumulativePercent);
+    TotalsTuple totals{summary->runs,         summary->warmup,
+                       summary->layersMs,     summary->runMs,
+                       summary->runMeanMs,    summary->outsideMs,
+                       summary->unprofiledMs, summary->unprofiledMeanMs};
+    return {std::move(rows), totals, formatProfile(*summary),
+            wrapResults(std::move(results))};
+  }
+
+private:
+  /// The buffers of a call on `arrays` (checked against the inputs), with
+  /// new storage for the outputs in `results`.
+  std::vector<void *> bind(const std::vector<nb::ndarray<nb::ro>> &arrays,
+                           std::vector<NpyArray> &results) const {
     ArrayRef<TensorInfo> inputs = exe->getInputs();
     if (arrays.size() != inputs.size())
       throw nb::value_error(("the model has " + std::to_string(inputs.size()) +
@@ -612,23 +679,21 @@ public:
       checkArray(array, info, info.isWeight ? "weight" : "input");
       buffers.push_back(const_cast<void *>(array.data()));
     }
-    std::vector<NpyArray> results;
     for (const TensorInfo &info : exe->getOutputs())
       results.push_back(info.allocate());
     for (NpyArray &a : results)
       buffers.push_back(a.bytes.data());
-    {
-      nb::gil_scoped_release release;
-      if (llvm::Error err = exe->invoke(buffers))
-        throw nb::value_error(llvm::toString(std::move(err)).c_str());
-    }
+    return buffers;
+  }
+
+  std::vector<nb::ndarray<nb::numpy>>
+  wrapResults(std::vector<NpyArray> results) const {
     std::vector<nb::ndarray<nb::numpy>> out;
     for (auto [a, info] : llvm::zip_equal(results, exe->getOutputs()))
       out.push_back(toNumPy(std::move(a), info));
     return out;
   }
 
-private:
   std::shared_ptr<Executable> exe;
 };
 
@@ -705,8 +770,15 @@ NB_MODULE(_nngraph, m) {
   nb::class_<PyExecutable>(m, "Executable", "A model compiled for the CPU.")
       .def_static("compile", &PyExecutable::compile, nb::arg("module"),
                   nb::arg("opt_level") = 3, nb::arg("fuse_elementwise") = true,
-                  nb::arg("shared_libs") = std::vector<std::string>())
+                  nb::arg("shared_libs") = std::vector<std::string>(),
+                  nb::arg("profile") = false)
       .def_prop_ro("inputs", &PyExecutable::inputs)
       .def_prop_ro("outputs", &PyExecutable::outputs)
-      .def("run", &PyExecutable::run, nb::arg("arrays"));
+      .def_prop_ro("layers", &PyExecutable::layers)
+      .def("run", &PyExecutable::run, nb::arg("arrays"))
+      .def("profile", &PyExecutable::profile, nb::arg("arrays"),
+           nb::arg("runs") = 10, nb::arg("warmup") = 1,
+           nb::arg("baseline").none() = nb::none(),
+           "(rows, totals, table, outputs) of a profiled run; raises "
+           "ValueError unless compiled with profile=True.");
 }

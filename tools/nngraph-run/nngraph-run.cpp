@@ -10,11 +10,16 @@
 // ExecutionEngine on inputs from .npy files or deterministic random values,
 // and prints each output's shape and a summary, the compile time and the
 // median run time; --output-dir writes the outputs as .npy files.
+// --profile also compiles a build of the model with each layer timed
+// (nngraph-profile-layers), runs it interleaved with the plain build and
+// prints the layers by time, checking that both builds give the same
+// outputs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Execution/InputBinding.h"
+#include "nngraph/Execution/Profile.h"
 #include "nngraph/InitAll.h"
 #include "nngraph/Target/Formats/FormatRegistry.h"
 
@@ -33,6 +38,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -61,6 +67,13 @@ static cl::opt<std::string> outputDir("output-dir",
                                       cl::init(""));
 static cl::opt<unsigned>
     repeat("repeat", cl::desc("Run the model N times (median)"), cl::init(1));
+static cl::opt<bool>
+    profile("profile",
+            cl::desc("Time each layer: also compile a build with every layer "
+                     "timed, run it after each run of the plain build "
+                     "(--repeat times, 10 unless given, after one warm-up "
+                     "run) and print the layers by time"),
+            cl::init(false));
 static cl::opt<unsigned>
     topK("top-k",
          cl::desc("Also print the K largest values of each output's last "
@@ -197,6 +210,67 @@ LogicalResult writeOutputs(ArrayRef<TensorInfo> outputs,
   return success();
 }
 
+/// The largest difference between the outputs of two builds, 0 when they
+/// are equal bit for bit.
+double getMaxDifference(ArrayRef<NpyArray> a, ArrayRef<NpyArray> b) {
+  double worst = 0;
+  for (auto [x, y] : llvm::zip_equal(a, b)) {
+    if (x.bytes == y.bytes)
+      continue;
+    for (int64_t i = 0, e = x.numElements(); i < e; ++i) {
+      double d = std::abs(x.get(i) - y.get(i));
+      worst = std::max(worst, d != d ? HUGE_VAL : d);
+    }
+    if (worst == 0)
+      worst = HUGE_VAL; // Bits differ where values agree (NaN payloads).
+  }
+  return worst;
+}
+
+/// --profile: runs `plain` and `profiled` interleaved, prints the outputs of
+/// the plain build, its run time, the profile and whether both builds agree.
+LogicalResult runProfiled(const Executable &plain, const Executable &profiled,
+                          std::vector<NpyArray> &inputs,
+                          std::vector<NpyArray> &outputs, double compileSeconds,
+                          double profiledSeconds) {
+  std::vector<NpyArray> profiledOutputs;
+  for (const TensorInfo &info : profiled.getOutputs())
+    profiledOutputs.push_back(info.allocate());
+  std::vector<void *> buffers, profiledBuffers;
+  for (NpyArray &a : inputs) {
+    buffers.push_back(a.bytes.data());
+    profiledBuffers.push_back(a.bytes.data());
+  }
+  for (NpyArray &a : outputs)
+    buffers.push_back(a.bytes.data());
+  for (NpyArray &a : profiledOutputs)
+    profiledBuffers.push_back(a.bytes.data());
+  unsigned runs = repeat.getNumOccurrences() ? unsigned(repeat) : 10;
+  llvm::Expected<ProfileSummary> summary = profileRuns(
+      profiled, profiledBuffers, runs, /*warmup=*/1, &plain, buffers);
+  if (!summary) {
+    llvm::errs() << "nngraph-run: " << llvm::toString(summary.takeError())
+                 << "\n";
+    return failure();
+  }
+  if (failed(writeOutputs(plain.getOutputs(), outputs)))
+    return failure();
+  llvm::outs() << llvm::format("compile time: %.3f s (profiled build: %.3f "
+                               "s)\n",
+                               compileSeconds, profiledSeconds)
+               << llvm::format("run time (median of %u): %.6f s\n",
+                               summary->runs, *summary->unprofiledMs * 1e-3)
+               << formatProfile(*summary);
+  double difference = getMaxDifference(outputs, profiledOutputs);
+  if (difference == 0)
+    llvm::outs() << "profiled outputs: identical to the unprofiled run's\n";
+  else
+    llvm::outs() << llvm::format("profiled outputs: differ from the "
+                                 "unprofiled run's, max |difference| %g\n",
+                                 difference);
+  return success();
+}
+
 int run() {
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -234,11 +308,25 @@ int run() {
   }
 
   // Compile: the signature is read before lowering changes it.
+  OwningOpRef<ModuleOp> profiledModule;
+  if (profile)
+    profiledModule = module->clone();
   std::unique_ptr<Executable> exe =
       Executable::compile(std::move(module), CompileOptions());
   if (!exe)
     return 1;
   double compileSeconds = secondsSince(start);
+  std::unique_ptr<Executable> profiled;
+  double profiledSeconds = 0;
+  if (profile) {
+    auto profiledStart = Clock::now();
+    CompileOptions options;
+    options.profile = true;
+    profiled = Executable::compile(std::move(profiledModule), options);
+    if (!profiled)
+      return 1;
+    profiledSeconds = secondsSince(profiledStart);
+  }
 
   FailureOr<std::vector<NpyArray>> inputs =
       bindAllInputs(*exe, weights.get(), files, fileLoc);
@@ -247,6 +335,9 @@ int run() {
   std::vector<NpyArray> outputs;
   for (const TensorInfo &info : exe->getOutputs())
     outputs.push_back(info.allocate());
+  if (profiled)
+    return failed(runProfiled(*exe, *profiled, *inputs, outputs, compileSeconds,
+                              profiledSeconds));
   std::vector<void *> buffers;
   for (NpyArray &a : llvm::concat<NpyArray>(*inputs, outputs))
     buffers.push_back(a.bytes.data());
@@ -270,6 +361,6 @@ int main(int argc, char **argv) {
       "nngraph-run: compile a model for the CPU and run it\n\n"
       "  nngraph-run MODEL [--format F] [--params P] [--input NAME=FILE.npy]\n"
       "              [--random-inputs SEED] [--random-weights SEED]\n"
-      "              [--output-dir DIR] [--repeat N]\n");
+      "              [--output-dir DIR] [--repeat N] [--profile]\n");
   return run();
 }

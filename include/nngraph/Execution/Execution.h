@@ -77,6 +77,23 @@ struct CompileOptions {
   /// Shared libraries the code calls: MLIR's C runner utils and
   /// libnngraph_runtime.so; empty: the ones this build was made with.
   std::vector<std::string> sharedLibs;
+  /// Instrument each layer for Executable::invokeProfiled (CPU pipeline
+  /// option `profile`, pass nngraph-profile-layers).
+  bool profile = false;
+};
+
+/// A layer of an Executable compiled with CompileOptions::profile: its node
+/// name and operation name ("nngraph.conv").
+struct LayerInfo {
+  std::string name;
+  std::string op;
+};
+
+/// What one profiled run spent in each layer, indexed like
+/// Executable::getLayers().
+struct LayerTimes {
+  std::vector<int64_t> nanoseconds;
+  std::vector<int64_t> calls;
 };
 
 /// A model compiled for the host CPU.
@@ -97,12 +114,23 @@ public:
   /// thread, and concurrent calls with distinct buffers are safe.
   llvm::Error invoke(llvm::ArrayRef<void *> buffers) const;
 
+  /// The timed layers, by the id the runtime hooks receive; empty unless
+  /// compiled with CompileOptions::profile.
+  llvm::ArrayRef<LayerInfo> getLayers() const { return layers; }
+  /// Runs the model like invoke and sets `times` to what this run spent in
+  /// each layer. Fails unless compiled with CompileOptions::profile.
+  llvm::Error invokeProfiled(llvm::ArrayRef<void *> buffers,
+                             LayerTimes &times) const;
+
 private:
   Executable() = default;
   std::vector<TensorInfo> inputs, outputs;
   std::unique_ptr<ExecutionEngine> engine;
   std::string entry;
   void (*entryPoint)(void **) = nullptr;
+  std::vector<LayerInfo> layers;
+  /// nngraph_profile_set_record of the runtime library the code calls.
+  void *(*setProfileRecord)(void *) = nullptr;
 };
 
 /// The shared libraries compiled code needs, as this build knows them.

@@ -46,6 +46,11 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Lower all the way to the LLVM dialect (off: stop "
                      "after bufferization and loops)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> profile{
+      *this, "profile",
+      llvm::cl::desc("Outline each layer and time it with runtime hooks "
+                     "(nngraph-profile-layers; nngraph-run --profile)"),
+      llvm::cl::init(false)};
 };
 
 /// nngraph -> linalg on tensors -> (fusion) -> bufferization -> loops ->
