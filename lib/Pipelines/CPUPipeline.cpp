@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Conversion/Passes.h"
+#include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
 #include "nngraph/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -32,6 +33,8 @@ using namespace mlir;
 void nngraph::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
   // 1-2. Graph to linalg on tensors, fused and simplified.
+  if (options.foldIntoConv)
+    pm.addNestedPass<func::FuncOp>(createNNGraphFoldIntoConvPass());
   pm.addNestedPass<func::FuncOp>(createConvertNNGraphToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   if (options.fuseElementwise)
