@@ -123,6 +123,35 @@ func.func @conv3d_bn(%x: tensor<1x3x4x4x4xf32>, %w: tensor<2x3x2x2x2xf32>,
 
 // -----
 
+// A transposed conv with one group: the scale runs along axis 1 of its
+// C x M x k x k weight. With two groups the output channels are split over
+// both weight axes, and nothing folds. An unknown batch size does not
+// matter.
+
+// CHECK-LABEL: func.func @conv_transpose_bn
+// CHECK: %[[S4:.*]] = nngraph.reshape %{{.*}} {shape = array<i64: 1, 6, 1, 1>}
+// CHECK: %[[W2:.*]] = nngraph.mul %{{.*}}, %[[S4]] : (tensor<4x6x2x2xf32>, tensor<1x6x1x1xf32>) -> tensor<4x6x2x2xf32>
+// CHECK: nngraph.conv_transpose %{{.*}}, %[[W2]], %{{.*}} {strides = array<i64: 2, 2>} : (tensor<?x4x3x3xf32>, tensor<4x6x2x2xf32>, tensor<6xf32>) -> tensor<?x6x6x6xf32>
+// CHECK-NOT: batch_norm
+func.func @conv_transpose_bn(%x: tensor<?x4x3x3xf32>, %w: tensor<4x6x2x2xf32>,
+                             %g: tensor<6xf32>, %b: tensor<6xf32>, %m: tensor<6xf32>, %v: tensor<6xf32>) -> tensor<?x6x6x6xf32> {
+  %0 = nngraph.conv_transpose %x, %w {strides = array<i64: 2, 2>} : (tensor<?x4x3x3xf32>, tensor<4x6x2x2xf32>) -> tensor<?x6x6x6xf32>
+  %1 = nngraph.batch_norm %0, %g, %b, %m, %v : (tensor<?x6x6x6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<?x6x6x6xf32>
+  return %1 : tensor<?x6x6x6xf32>
+}
+
+// CHECK-LABEL: func.func @conv_transpose_grouped_bn
+// CHECK: nngraph.conv_transpose
+// CHECK: nngraph.batch_norm
+func.func @conv_transpose_grouped_bn(%x: tensor<1x4x3x3xf32>, %w: tensor<4x3x2x2xf32>,
+                                     %g: tensor<6xf32>, %b: tensor<6xf32>, %m: tensor<6xf32>, %v: tensor<6xf32>) -> tensor<1x6x6x6xf32> {
+  %0 = nngraph.conv_transpose %x, %w {strides = array<i64: 2, 2>, group = 2 : i64} : (tensor<1x4x3x3xf32>, tensor<4x3x2x2xf32>) -> tensor<1x6x6x6xf32>
+  %1 = nngraph.batch_norm %0, %g, %b, %m, %v : (tensor<1x6x6x6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<1x6x6x6xf32>
+  return %1 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
 // Half precision: the epsilon constant has the tensors' element type.
 
 // CHECK-LABEL: func.func @conv_bn_f16

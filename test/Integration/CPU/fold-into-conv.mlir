@@ -1,5 +1,5 @@
 // Batch norm, mul and add folded into the weights and bias of a grouped
-// conv, a conv and a gemm (nngraph-fold-into-conv, part of
+// conv, a conv, a gemm and a transposed conv (nngraph-fold-into-conv, part of
 // nngraph-cpu-pipeline) compute what the unfolded graph computes. The
 // parameters make every scale a power of two, so that both orders of
 // rounding give the same printed values. Expected values computed with
@@ -21,6 +21,8 @@
 // IR: nngraph.conv %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x4x4x4xf32>, tensor<3x4x2x2xf32>, tensor<3xf32>) -> tensor<1x3x3x3xf32>
 // IR-NOT: nngraph.batch_norm
 // IR: nngraph.gemm %{{.*}}, %{{.*}}, %{{.*}} {alpha = 2.000000e+00 : f32, trans_b = true}
+// IR-NOT: nngraph.batch_norm
+// IR: nngraph.conv_transpose %{{.*}}, %{{.*}}, %{{.*}} {strides = array<i64: 2, 2>}
 // IR-NOT: nngraph.batch_norm
 
 func.func private @printMemrefF32(tensor<*xf32>)
@@ -91,5 +93,31 @@ func.func @main() {
   // CHECK: {{\[\[}}0,   9,   2],
   // CHECK-NEXT: [3,   -3,   2]]
   call @printMemrefF32(%u3) : (tensor<*xf32>) -> ()
+
+  // Transposed conv (stride 2, bias) then batch norm: the scale runs along
+  // axis 1 of the C x M x k x k weight.
+  %dx = nngraph.constant dense<[[[[2.0, -2.0], [-2.0, -1.0]], [[-2.0, 2.0], [2.0, 0.0]]]]> : tensor<1x2x2x2xf32>
+  %dw = nngraph.constant dense<[[[[-2.0, -2.0], [-1.0, 0.0]], [[1.0, 0.0], [-1.0, -2.0]], [[1.0, 1.0], [-2.0, -2.0]]], [[[0.0, -1.0], [2.0, 0.0]], [[0.0, 0.0], [1.0, 0.0]], [[-2.0, 1.0], [1.0, 2.0]]]]> : tensor<2x3x2x2xf32>
+  %db = nngraph.constant dense<[1.0, -1.0, 0.5]> : tensor<3xf32>
+  %g4 = nngraph.constant dense<[2.0, -1.0, 1.0]> : tensor<3xf32>
+  %b4 = nngraph.constant dense<[0.0, 1.0, -0.5]> : tensor<3xf32>
+  %m4 = nngraph.constant dense<[1.0, 0.0, -1.0]> : tensor<3xf32>
+  %v4 = nngraph.constant dense<[0.75, 3.75, 0.0]> : tensor<3xf32>
+  %y4 = nngraph.conv_transpose %dx, %dw, %db {strides = array<i64: 2, 2>} : (tensor<1x2x2x2xf32>, tensor<2x3x2x2xf32>, tensor<3xf32>) -> tensor<1x3x4x4xf32>
+  %bn4 = nngraph.batch_norm %y4, %g4, %b4, %m4, %v4 {epsilon = 2.5e-01 : f32} : (tensor<1x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x3x4x4xf32>
+  %u4 = tensor.cast %bn4 : tensor<1x3x4x4xf32> to tensor<*xf32>
+  // CHECK: {{\[\[\[}}[-8,   -4,   8,   4],
+  // CHECK-NEXT: [-12,   0,   12,   0],
+  // CHECK-NEXT: [8,   4,   4,   4],
+  // CHECK-NEXT: [12,   0,   2,   0]],
+  // CHECK-NEXT: {{\[}}[0.5,   1.5,   2.5,   1.5],
+  // CHECK-NEXT: [3.5,   3.5,   -0.5,   -0.5],
+  // CHECK-NEXT: [2.5,   1.5,   2,   1.5],
+  // CHECK-NEXT: [-0.5,   -0.5,   1,   0.5]],
+  // CHECK-NEXT: {{\[}}[14.5,   2.5,   -9.5,   2.5],
+  // CHECK-NEXT: [-9.5,   -13.5,   14.5,   18.5],
+  // CHECK-NEXT: [-9.5,   2.5,   0.5,   0.5],
+  // CHECK-NEXT: [14.5,   18.5,   6.5,   6.5]]]]
+  call @printMemrefF32(%u4) : (tensor<*xf32>) -> ()
   return
 }

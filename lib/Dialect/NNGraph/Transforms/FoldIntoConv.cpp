@@ -6,8 +6,9 @@
 //
 // This file implements the nngraph-fold-into-conv pass: an inference
 // batch_norm, or a mul / add / sub by a per-output-channel (or scalar)
-// parameter, that directly follows a conv or gemm whose result it is the
-// only user of, becomes part of that op's weight and bias:
+// parameter, that directly follows a conv, a one-group conv_transpose or a
+// gemm whose result it is the only user of, becomes part of that op's
+// weight and bias:
 //
 //   y = (conv(x, W) + b) * s + t   ==>   y = conv(x, W * s) + (b * s + t)
 //
@@ -43,8 +44,8 @@ using namespace mlir::nngraph;
 
 namespace {
 
-/// A conv or gemm seen as y = op(x, W) + b, whose output channels are axis 1
-/// of y and axis `weightAxis` of W.
+/// A conv, transposed conv or gemm seen as y = op(x, W) + b, whose output
+/// channels are axis 1 of y and axis `weightAxis` of W.
 struct LinearOp {
   Operation *op = nullptr;
   Value weight;
@@ -68,13 +69,14 @@ struct FoldCounters {
 
 } // namespace
 
-/// The conv or gemm that defines `value` when `value` is its only use, has
-/// a static float type and the weight's output-channel axis agrees.
+/// The conv, transposed conv (one group) or gemm that defines `value` when
+/// `value` is its only use, has a float type with a known channel count and
+/// the weight's output-channel axis agrees.
 static std::optional<LinearOp> matchLinear(Value value) {
   Operation *def = value.getDefiningOp();
   auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!def || !value.hasOneUse() || !type || !type.hasStaticShape() ||
-      type.getRank() < 2 || !isa<FloatType>(type.getElementType()))
+  if (!def || !value.hasOneUse() || !type || type.getRank() < 2 ||
+      type.isDynamicDim(1) || !isa<FloatType>(type.getElementType()))
     return std::nullopt;
   LinearOp linear;
   linear.op = def;
@@ -83,6 +85,13 @@ static std::optional<LinearOp> matchLinear(Value value) {
   if (auto conv = dyn_cast<ConvOp>(def)) {
     linear.weight = conv.getWeight();
     linear.weightAxis = 0;
+  } else if (auto deconv = dyn_cast<ConvTransposeOp>(def)) {
+    // The weight is C x M/group x k...: one group keeps the output channels
+    // on axis 1 alone.
+    if (deconv.getGroup() != 1)
+      return std::nullopt;
+    linear.weight = deconv.getWeight();
+    linear.weightAxis = 1;
   } else if (auto gemm = dyn_cast<GemmOp>(def)) {
     if (type.getRank() != 2)
       return std::nullopt;
@@ -120,12 +129,15 @@ static Value alongAxis(OpBuilder &b, Location loc, Value vector, int64_t rank,
   return ReshapeOp::create(b, loc, vector, b.getDenseI64ArrayAttr(shape));
 }
 
-/// The bias the op adds to every output: conv's bias, or gemm's `beta * C`
-/// (null when absent or when beta is 0, which the lowering ignores too).
+/// The bias the op adds to every output: a (transposed) conv's bias, or
+/// gemm's `beta * C` (null when absent or when beta is 0, which the lowering
+/// ignores too).
 static Value getEffectiveBias(OpBuilder &b, Location loc,
                               const LinearOp &linear) {
   if (auto conv = dyn_cast<ConvOp>(linear.op))
     return conv.getBias();
+  if (auto deconv = dyn_cast<ConvTransposeOp>(linear.op))
+    return deconv.getBias();
   auto gemm = cast<GemmOp>(linear.op);
   Value c = gemm.getC();
   double beta = gemm.getBeta().convertToDouble();
@@ -150,6 +162,14 @@ static Value rebuild(OpBuilder &b, Location loc, const LinearOp &linear,
       operands.push_back(bias);
     return ConvOp::create(b, loc, TypeRange{linear.resultType}, operands,
                           conv.getProperties(), discardable);
+  }
+  if (auto deconv = dyn_cast<ConvTransposeOp>(linear.op)) {
+    SmallVector<Value> operands{deconv.getInput(), weight};
+    if (bias)
+      operands.push_back(bias);
+    return ConvTransposeOp::create(b, loc, TypeRange{linear.resultType},
+                                   operands, deconv.getProperties(),
+                                   discardable);
   }
   auto gemm = cast<GemmOp>(linear.op);
   GemmOp::Properties properties = gemm.getProperties();
@@ -184,7 +204,7 @@ static void foldInto(PatternRewriter &rewriter, Operation *consumer,
     bias = bias ? Value(AddOp::create(rewriter, loc, bias, folded.shift))
                 : folded.shift;
   // A conv bias has one element per output channel.
-  if (bias && isa<ConvOp>(linear.op) &&
+  if (bias && isa<ConvOp, ConvTransposeOp>(linear.op) &&
       cast<RankedTensorType>(bias.getType()).getShape() !=
           ArrayRef<int64_t>{linear.channels})
     bias = ExpandOp::create(rewriter, loc, bias,

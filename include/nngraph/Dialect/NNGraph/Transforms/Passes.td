@@ -38,8 +38,9 @@ def NNGraphFoldIntoConvPass : Pass<"nngraph-fold-into-conv", "func::FuncOp"> {
   let description = [{
     Folds an inference `batch_norm`, or a `mul`, `add` or `sub` by a
     per-output-channel or scalar parameter, that directly follows an
-    `nngraph.conv` (any group count, 1-3 spatial dims) or `nngraph.gemm`
-    whose only user it is, into that op's weight and bias:
+    `nngraph.conv` (any group count, 1-3 spatial dims), a one-group
+    `nngraph.conv_transpose` or an `nngraph.gemm` whose only user it is,
+    into that op's weight and bias:
 
     ```
     y = (conv(x, W) + b) * s + t  ==>  y = conv(x, W * s) + (b * s + t)
@@ -48,8 +49,8 @@ def NNGraphFoldIntoConvPass : Pass<"nngraph-fold-into-conv", "func::FuncOp"> {
     For a batch norm `s = gamma / sqrt(var + epsilon)` and
     `t = beta - mean * s` (the importers already turned MXNet's `fix_gamma`
     into a gamma of ones); `s` broadcasts along the output-channel axis of
-    the weight (axis 0 of a conv weight, of a `trans_b` gemm weight; axis 1
-    otherwise). A missing bias counts as zero; gemm's `beta * C` is the bias
+    the weight (axis 0 of a conv weight and of a `trans_b` gemm weight;
+    axis 1 of a conv_transpose weight and of other gemm weights). A missing bias counts as zero; gemm's `beta * C` is the bias
     and `beta` becomes 1. A `mul`/`add`/`sub` folds only when its other
     operand is a parameter (a constant, a graph input of role `weight`, or
     side-effect free ops of those) that broadcasts along the channel axis
