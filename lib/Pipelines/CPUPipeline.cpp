@@ -36,7 +36,11 @@ using namespace mlir;
 
 void nngraph::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
-  // 0. Per-layer profiling: each layer in a function of its own.
+  // 0. Graph rewrites: batch norms and scale/shifts into conv weights; then,
+  // for per-layer profiling, each layer (as it will run) in a function of
+  // its own.
+  if (options.foldIntoConv)
+    pm.addNestedPass<func::FuncOp>(createNNGraphFoldIntoConvPass());
   if (options.profile)
     pm.addPass(createNNGraphProfileLayersPass());
   // 1-2. Graph to linalg on tensors, fused and simplified.

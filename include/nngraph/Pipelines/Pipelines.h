@@ -21,6 +21,11 @@ namespace nngraph {
 /// Options of nngraph-cpu-pipeline. Each stage is a place where tiling,
 /// vectorisation, packing and threading slot in.
 struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
+  PassOptions::Option<bool> foldIntoConv{
+      *this, "fold-into-conv",
+      llvm::cl::desc("Fold batch norm and per-channel scale/shift into conv "
+                     "and gemm weights first (nngraph-fold-into-conv)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> fuseElementwise{
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse producer/consumer elementwise linalg ops before "

@@ -81,4 +81,46 @@ def NNGraphProfileLayersPass : Pass<"nngraph-profile-layers", "ModuleOp"> {
   ];
 }
 
+def NNGraphFoldIntoConvPass : Pass<"nngraph-fold-into-conv", "func::FuncOp"> {
+  let summary = "Fold batch norm and per-channel scale/shift into conv and "
+                "gemm weights";
+  let description = [{
+    Folds an inference `batch_norm`, or a `mul`, `add` or `sub` by a
+    per-output-channel or scalar parameter, that directly follows an
+    `nngraph.conv` (any group count, 1-3 spatial dims), a one-group
+    `nngraph.conv_transpose` or an `nngraph.gemm` whose only user it is,
+    into that op's weight and bias:
+
+    ```
+    y = (conv(x, W) + b) * s + t  ==>  y = conv(x, W * s) + (b * s + t)
+    ```
+
+    For a batch norm `s = gamma / sqrt(var + epsilon)` and
+    `t = beta - mean * s` (the importers already turned MXNet's `fix_gamma`
+    into a gamma of ones); `s` broadcasts along the output-channel axis of
+    the weight (axis 0 of a conv weight and of a `trans_b` gemm weight;
+    axis 1 of a conv_transpose weight and of other gemm weights). A missing bias counts as zero; gemm's `beta * C` is the bias
+    and `beta` becomes 1. A `mul`/`add`/`sub` folds only when its other
+    operand is a parameter (a constant, a graph input of role `weight`, or
+    side-effect free ops of those) that broadcasts along the channel axis
+    alone.
+
+    Weights are usually graph inputs, so the new weight and bias are nngraph
+    ops on the original values (one elementwise pass over the weight once
+    lowered); constant weights are not folded at compile time either (a
+    later stage prepares weights once). The rewritten op keeps a fused
+    location that names the original op first, then the folded one. The
+    pass also applies the dialect's canonicalization patterns (identity,
+    dropout and shape-only chains collapse, transposes compose), but no
+    generic constant folding, so that these do not block a fold.
+  }];
+  let dependentDialects = ["::mlir::nngraph::NNGraphDialect"];
+  let statistics = [
+    Statistic<"numBatchNorms", "num-batch-norms",
+              "Number of batch_norm ops folded into a conv or gemm">,
+    Statistic<"numScaleShifts", "num-scale-shifts",
+              "Number of mul/add/sub ops folded into a conv or gemm">,
+  ];
+}
+
 #endif // NNGRAPH_DIALECT_NNGRAPH_TRANSFORMS_PASSES_TD
