@@ -104,14 +104,15 @@ tileAndFuse(RewriterBase &rewriter, Operation *root, Value product,
   scf::SCFTileAndFuseOptions options;
   options.tilingOptions.setTileSizes(tileSizes);
   options.tilingOptions.setLoopType(type);
-  // Fuse the product and what builds its accumulator; not the operands,
-  // which every tile reads in part.
+  // Fuse the product and what builds its accumulator (a fill, which is
+  // not the root's destination when the root is an epilogue); not the
+  // operands, which every tile reads in part.
   options.setFusionControlFn(
       [productOp](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
         Operation *op = producer.getOwner();
-        if (op == productOp ||
-            (isDestination && isa<linalg::FillOp, linalg::GenericOp>(op)))
+        if (op == productOp || isa<linalg::FillOp>(op) ||
+            (isDestination && isa<linalg::GenericOp>(op)))
           return scf::SCFTileAndFuseOptions::ControlFnResult{};
         return std::nullopt;
       });
