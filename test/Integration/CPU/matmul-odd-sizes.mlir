@@ -5,7 +5,8 @@
 // compared with a reference contraction (a linalg.generic, which takes the
 // scalar path) on small integers, so they must agree exactly: the printed
 // maximum difference is 0. The sum of each result checks the reference
-// itself (computed with NumPy by the generator, utils in the commit message).
+// itself (the expected sums were computed with NumPy when the file was
+// written).
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils \
