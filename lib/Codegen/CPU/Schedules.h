@@ -39,6 +39,11 @@ int64_t channelTile(int64_t size, int64_t simd);
 LogicalResult scheduleConv(RewriterBase &rewriter, linalg::LinalgOp conv,
                            int64_t simd, SmallVectorImpl<Operation *> &loops);
 
+/// linalg.matmul and linalg.batch_matmul (default operand maps) with
+/// static shapes, with their elementwise epilogue.
+LogicalResult scheduleMatmul(RewriterBase &rewriter, linalg::LinalgOp product,
+                             int64_t simd, SmallVectorImpl<Operation *> &loops);
+
 } // namespace cpu
 } // namespace nngraph
 } // namespace mlir

@@ -50,14 +50,18 @@ struct TileAndVectorizePass
     IRRewriter rewriter(ctx);
 
     // 1. Tile and fuse each convolution.
-    SmallVector<linalg::LinalgOp> convs;
+    SmallVector<linalg::LinalgOp> convs, matmuls;
     func.walk([&](linalg::LinalgOp op) {
       if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(op))
         convs.push_back(op);
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+        matmuls.push_back(op);
     });
     SmallVector<Operation *> loops;
     for (linalg::LinalgOp conv : convs)
       (void)nngraph::cpu::scheduleConv(rewriter, conv, simd, loops);
+    for (linalg::LinalgOp matmul : matmuls)
+      (void)nngraph::cpu::scheduleMatmul(rewriter, matmul, simd, loops);
     if (loops.empty())
       return;
     // The tiled 2-D convolutions (KH = OH = 1 now) to 1-D ones.

@@ -1,0 +1,286 @@
+//===- MatmulSchedule.cpp - matmul and batch_matmul schedule ----*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the schedule of linalg.matmul and linalg.batch_matmul
+// with static shapes. The elementwise consumer of the product (its epilogue:
+// Gemm's alpha/beta/bias, a fused activation) is the root of the tile; the
+// product and its accumulator (a fill) are fused into it.
+//
+// - A single-iteration scf.forall over the whole output holds the schedule
+//   (the place where threads will split the output later).
+// - Inside it, scf.for loops tile the output by a register tile of M0 x N0:
+//   6 x 16 with AVX2 (12 accumulators), 8 x 32 with AVX-512 (16); when M is
+//   below 6 (batch-1 fully connected layers, bandwidth bound) 1 x 4*simd,
+//   so that each weight row segment is read once with vector loads.
+// - The reduction is tiled by K0 = 8 inside that, innermost, so the tile is
+//   an M0 x N0 x K0 vector.contract whose accumulator the driver hoists out
+//   of the K loop into registers.
+// - Sizes that the tiles do not divide are peeled: every loop with a
+//   partial last tile is split into a full-tile loop and one remainder
+//   iteration, which has static (smaller) shapes too once folded. So every
+//   tile vectorises without masks and the results are exact for all sizes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Schedules.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::nngraph::cpu;
+
+namespace {
+
+/// The elementwise generic that consumes `product` as its only use, reads
+/// it through a permutation and writes an identity-mapped init: the root
+/// of the tile. Null if there is none.
+linalg::GenericOp getEpilogue(linalg::LinalgOp product) {
+  Value result = product->getResult(0);
+  if (!result.hasOneUse())
+    return nullptr;
+  auto consumer = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
+  if (!consumer || consumer.getNumDpsInits() != 1 ||
+      consumer.getNumLoops() != consumer.getNumParallelLoops() ||
+      !consumer.hasPureTensorSemantics())
+    return nullptr;
+  OpOperand &use = *result.getUses().begin();
+  if (consumer.isDpsInit(&use))
+    return nullptr;
+  AffineMap map = consumer.getMatchingIndexingMap(&use);
+  auto type = cast<ShapedType>(result.getType());
+  if (!map.isPermutation() || map.getNumDims() != type.getRank() ||
+      !consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0))
+           .isIdentity())
+    return nullptr;
+  return consumer;
+}
+
+/// Tile sizes of the root's loops such that the product's output dimension
+/// `j` is tiled by `sizes[j]`.
+SmallVector<OpFoldResult> rootTileSizes(MLIRContext *ctx, Operation *root,
+                                        Value product,
+                                        ArrayRef<int64_t> sizes) {
+  auto rootOp = cast<linalg::LinalgOp>(root);
+  SmallVector<int64_t> rootSizes(rootOp.getNumLoops(), 0);
+  if (root == product.getDefiningOp()) {
+    llvm::copy(sizes, rootSizes.begin());
+  } else {
+    OpOperand *use = nullptr;
+    for (OpOperand &operand : root->getOpOperands())
+      if (operand.get() == product)
+        use = &operand;
+    if (!use)
+      return {};
+    AffineMap map = rootOp.getMatchingIndexingMap(use);
+    for (auto [j, size] : llvm::enumerate(sizes))
+      rootSizes[cast<AffineDimExpr>(map.getResult(j)).getPosition()] = size;
+  }
+  return getAsIndexOpFoldResult(ctx, rootSizes);
+}
+
+/// Tiles `root`'s loops by `sizes` (product output dimensions), fusing the
+/// product (an op named `productName`) and its accumulator. Returns the
+/// tiling result and the tiled product, or failure.
+FailureOr<std::pair<scf::SCFTileAndFuseResult, linalg::LinalgOp>>
+tileAndFuse(RewriterBase &rewriter, Operation *root, Value product,
+            ArrayRef<int64_t> sizes, scf::SCFTilingOptions::LoopType type) {
+  Operation *productOp = product.getDefiningOp();
+  OperationName productName = productOp->getName();
+  SmallVector<OpFoldResult> tileSizes =
+      rootTileSizes(rewriter.getContext(), root, product, sizes);
+  if (tileSizes.empty())
+    return failure();
+  scf::SCFTileAndFuseOptions options;
+  options.tilingOptions.setTileSizes(tileSizes);
+  options.tilingOptions.setLoopType(type);
+  // Fuse the product and what builds its accumulator (a fill, which is
+  // not the root's destination when the root is an epilogue); not the
+  // operands, which every tile reads in part.
+  options.setFusionControlFn(
+      [productOp](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        Operation *op = producer.getOwner();
+        if (op == productOp || isa<linalg::FillOp>(op) ||
+            (isDestination && isa<linalg::GenericOp>(op)))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(root);
+  FailureOr<scf::SCFTileAndFuseResult> tiled =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(root), options);
+  if (failed(tiled))
+    return failure();
+  for (OpResult result : root->getResults())
+    rewriter.replaceAllUsesWith(result, tiled->replacements.lookup(result));
+  linalg::LinalgOp tiledProduct;
+  for (Operation *op : tiled->tiledAndFusedOps)
+    if (op->getName() == productName)
+      tiledProduct = cast<linalg::LinalgOp>(op);
+  if (!tiledProduct)
+    return failure();
+  return std::make_pair(*tiled, tiledProduct);
+}
+
+/// The tiled root inside `tiled`: the op that replaced `root`'s result.
+Operation *tiledRoot(const scf::SCFTileAndFuseResult &tiled, Operation *root) {
+  // The tiled consumer comes first, then the fused producers.
+  if (tiled.tiledAndFusedOps.empty())
+    return nullptr;
+  Operation *op = tiled.tiledAndFusedOps.front();
+  return op->getName() == root->getName() ? op : nullptr;
+}
+
+/// Peels every scf.for under `scope` whose static trip does not divide by
+/// its step into a full-tile loop and a remainder loop, then folds the
+/// remainder (one iteration, static bounds) to straight-line code with
+/// static shapes.
+void peelPartialTiles(RewriterBase &rewriter, Operation *scope) {
+  llvm::DenseSet<Operation *> done;
+  while (true) {
+    SmallVector<scf::ForOp> todo;
+    scope->walk([&](scf::ForOp loop) {
+      if (done.contains(loop))
+        return;
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+      if (!lb || !ub || !step || (*ub - *lb) % *step == 0) {
+        done.insert(loop);
+        return;
+      }
+      todo.push_back(loop);
+    });
+    if (todo.empty())
+      break;
+    for (scf::ForOp loop : todo) {
+      scf::ForOp remainder;
+      rewriter.setInsertionPoint(loop);
+      if (succeeded(
+              scf::peelForLoopAndSimplifyBounds(rewriter, loop, remainder)))
+        done.insert(remainder);
+      done.insert(loop);
+    }
+  }
+  // Fold the single-iteration loops and the constant sizes of the
+  // remainders: their tiles get static shapes.
+  RewritePatternSet patterns(rewriter.getContext());
+  MLIRContext *ctx = rewriter.getContext();
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    if (isa<affine::AffineDialect, arith::ArithDialect, linalg::LinalgDialect,
+            scf::SCFDialect, tensor::TensorDialect>(dialect))
+      dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    if (isa<affine::AffineDialect, arith::ArithDialect, linalg::LinalgDialect,
+            scf::SCFDialect, tensor::TensorDialect>(op.getDialect()))
+      op.getCanonicalizationPatterns(patterns, ctx);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  for (Region &region : scope->getRegions())
+    (void)applyPatternsGreedily(region, frozen);
+}
+
+} // namespace
+
+LogicalResult
+nngraph::cpu::scheduleMatmul(RewriterBase &rewriter, linalg::LinalgOp product,
+                             int64_t simd,
+                             SmallVectorImpl<Operation *> &loops) {
+  if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(product) ||
+      !product.hasPureTensorSemantics() || product.hasDynamicShape() ||
+      !isa<FloatType>(getElementTypeOrSelf(product->getResult(0).getType())))
+    return failure();
+  // The default (not transposed, not broadcast) operand maps only.
+  if (auto matmul = dyn_cast<linalg::MatmulOp>(product.getOperation()))
+    if (matmul.hasUserDefinedMaps())
+      return failure();
+  if (auto matmul = dyn_cast<linalg::BatchMatmulOp>(product.getOperation()))
+    if (matmul.hasUserDefinedMaps())
+      return failure();
+  bool batched = isa<linalg::BatchMatmulOp>(product);
+  // Loops: [B,] M, N, K.
+  SmallVector<int64_t> bounds = product.getStaticLoopRanges();
+  int64_t m = bounds[batched ? 1 : 0], n = bounds[batched ? 2 : 1];
+  if (llvm::any_of(bounds, [](int64_t b) { return b <= 0; }))
+    return failure();
+
+  // The register tile: a tile size equal to the whole axis is no tile.
+  int64_t m0 = 1, n0 = 4 * simd;
+  if (m >= 6) {
+    m0 = simd >= 16 ? 8 : 6;
+    n0 = 2 * simd;
+  }
+  int64_t k0 = 8;
+  auto tileOf = [](int64_t size, int64_t tile) {
+    return size <= tile ? 0 : tile;
+  };
+  SmallVector<int64_t> outer, inner;
+  if (batched) {
+    outer.push_back(bounds[0]);
+    inner.push_back(1);
+  }
+  outer.append({m, n});
+  inner.append({tileOf(m, m0), tileOf(n, n0)});
+
+  Value product0 = product->getResult(0);
+  Operation *root = product;
+  if (linalg::GenericOp epilogue = getEpilogue(product))
+    root = epilogue;
+
+  // The whole output in one forall iteration (threads split it later).
+  auto outerTiled = tileAndFuse(rewriter, root, product0, outer,
+                                scf::SCFTilingOptions::LoopType::ForallOp);
+  if (failed(outerTiled))
+    return failure();
+  Operation *forall = outerTiled->first.loops.front();
+  linalg::LinalgOp product1 = outerTiled->second;
+  Operation *root1 = root == product.getOperation()
+                         ? product1.getOperation()
+                         : tiledRoot(outerTiled->first, root);
+  if (!root1)
+    return failure();
+  rewriter.eraseOp(root);
+  if (root != product.getOperation() && product->use_empty())
+    rewriter.eraseOp(product);
+
+  // The register tiles, then the reduction.
+  linalg::LinalgOp product2 = product1;
+  if (llvm::any_of(inner, [](int64_t s) { return s != 0; })) {
+    auto innerTiled =
+        tileAndFuse(rewriter, root1, product1->getResult(0), inner,
+                    scf::SCFTilingOptions::LoopType::ForOp);
+    if (failed(innerTiled))
+      return failure();
+    product2 = innerTiled->second;
+    rewriter.eraseOp(root1);
+    if (product1 != root1 && product1->use_empty())
+      rewriter.eraseOp(product1);
+  }
+  int64_t k = bounds.back();
+  if (k > k0) {
+    SmallVector<int64_t> sizes(product2.getNumLoops(), 0);
+    sizes.back() = k0;
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+    rewriter.setInsertionPoint(product2);
+    FailureOr<scf::SCFTilingResult> reduced = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(product2.getOperation()), options);
+    if (failed(reduced))
+      return failure();
+    rewriter.replaceOp(product2, reduced->replacements);
+  }
+
+  peelPartialTiles(rewriter, forall);
+  loops.push_back(forall);
+  return success();
+}
