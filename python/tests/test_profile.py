@@ -63,13 +63,17 @@ def test_layers_and_rows(builds):
         assert r.name in table
     assert "(outside layers)" in table and "unprofiled run:" in table
 
-    # The profiled build's outputs equal the plain build's, bit for bit.
+    # The profiled build's outputs equal the plain build's up to rounding:
+    # its layers are compiled apart (no fusion across them), so LLVM may
+    # contract a multiply-add into an FMA in one build and not the other.
+    # Two runs of one build are bit-identical.
     (expected,) = plain(x)
     (got,) = prof.outputs
     assert np.isfinite(expected).all()
-    assert got.dtype == expected.dtype and np.array_equal(got, expected)
+    assert got.dtype == expected.dtype
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)
     (again,) = profiled(x)
-    assert np.array_equal(again, expected)
+    assert np.array_equal(again, got)
 
 
 def test_profile_without_baseline(builds):
