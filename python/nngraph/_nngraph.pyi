@@ -82,7 +82,8 @@ class Executable:
     @staticmethod
     def compile(module: Module, opt_level: int = 3,
                 fuse_elementwise: bool = True,
-                shared_libs: Sequence[str] = ...) -> "Executable": ...
+                shared_libs: Sequence[str] = ...,
+                lift_weight_transforms: bool = True) -> "Executable": ...
     @property
     def inputs(self) -> List[_InfoTuple]: ...
     @property
@@ -90,3 +91,7 @@ class Executable:
     def run(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
         """Runs on one array per input (weights included); the GIL is
         released while the compiled code runs."""
+    def rebind_weights(self) -> None:
+        """The next run prepares the weights again."""
+    @property
+    def prepared_bytes(self) -> int: ...

@@ -568,11 +568,13 @@ class PyExecutable {
 public:
   static PyExecutable compile(const PyModule &model, unsigned optLevel,
                               bool fuseElementwise,
-                              const std::vector<std::string> &sharedLibs) {
+                              const std::vector<std::string> &sharedLibs,
+                              bool liftWeightTransforms) {
     DiagnosticCapture capture(model.context.get());
     CompileOptions options;
     options.optLevel = optLevel;
     options.fuseElementwise = fuseElementwise;
+    options.liftWeightTransforms = liftWeightTransforms;
     options.sharedLibs = sharedLibs;
     std::shared_ptr<Executable> exe = Executable::compile(
         OwningOpRef<ModuleOp>(model.module->clone()), options);
@@ -627,6 +629,10 @@ public:
       out.push_back(toNumPy(std::move(a), info));
     return out;
   }
+
+  /// The next run prepares the weights again (Executable::rebindWeights).
+  void rebindWeights() { exe->rebindWeights(); }
+  int64_t preparedBytes() const { return exe->getPreparedBytes(); }
 
 private:
   std::shared_ptr<Executable> exe;
@@ -705,8 +711,13 @@ NB_MODULE(_nngraph, m) {
   nb::class_<PyExecutable>(m, "Executable", "A model compiled for the CPU.")
       .def_static("compile", &PyExecutable::compile, nb::arg("module"),
                   nb::arg("opt_level") = 3, nb::arg("fuse_elementwise") = true,
-                  nb::arg("shared_libs") = std::vector<std::string>())
+                  nb::arg("shared_libs") = std::vector<std::string>(),
+                  nb::arg("lift_weight_transforms") = true)
       .def_prop_ro("inputs", &PyExecutable::inputs)
       .def_prop_ro("outputs", &PyExecutable::outputs)
-      .def("run", &PyExecutable::run, nb::arg("arrays"));
+      .def("run", &PyExecutable::run, nb::arg("arrays"))
+      .def("rebind_weights", &PyExecutable::rebindWeights,
+           "The next run prepares the weights again (after they changed "
+           "in place).")
+      .def_prop_ro("prepared_bytes", &PyExecutable::preparedBytes);
 }

@@ -67,6 +67,12 @@ static cl::opt<unsigned>
                   "axis (first batch row) with their indices (classes)"),
          cl::init(0));
 
+static cl::opt<bool> liftWeightTransforms(
+    "lift-weight-transforms",
+    cl::desc("Prepare the work that depends only on weights once, before "
+             "the first run (off: in every run)"),
+    cl::init(true));
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -234,8 +240,10 @@ int run() {
   }
 
   // Compile: the signature is read before lowering changes it.
+  CompileOptions compileOptions;
+  compileOptions.liftWeightTransforms = liftWeightTransforms;
   std::unique_ptr<Executable> exe =
-      Executable::compile(std::move(module), CompileOptions());
+      Executable::compile(std::move(module), compileOptions);
   if (!exe)
     return 1;
   double compileSeconds = secondsSince(start);
