@@ -20,6 +20,7 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
@@ -172,6 +173,27 @@ std::vector<std::string> nngraph::getDefaultSharedLibs() {
 
 Executable::~Executable() = default;
 
+/// Removes the `nngraph.*` attributes of the lowered functions and their
+/// arguments (LLVM's translation warns about argument attributes it does
+/// not know).
+static void stripGraphAttrs(ModuleOp lowered) {
+  lowered.walk([](FunctionOpInterface fn) {
+    SmallVector<StringAttr> names;
+    for (NamedAttribute attr : fn->getDiscardableAttrs())
+      if (isGraphABIAttrName(attr.getName()))
+        names.push_back(attr.getName());
+    for (StringAttr name : names)
+      fn->removeAttr(name);
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
+      SmallVector<NamedAttribute> kept;
+      for (NamedAttribute attr : fn.getArgAttrs(i))
+        if (!isGraphABIAttrName(attr.getName()))
+          kept.push_back(attr);
+      fn.setArgAttrs(i, kept);
+    }
+  });
+}
+
 std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
   std::unique_ptr<Executable> exe(new Executable());
@@ -207,6 +229,12 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   if (failed(pm.run(*module)))
     return nullptr;
 
+  // The split is read, then every nngraph.* attribute left on the lowered
+  // functions (weight roles, the split) goes: LLVM has no use for them.
+  if (failed(exe->loadPrepare(*module, name)))
+    return nullptr;
+  stripGraphAttrs(*module);
+
   static std::once_flag initTarget;
   std::call_once(initTarget, [] {
     llvm::InitializeNativeTarget();
@@ -234,8 +262,15 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     return nullptr;
   }
   exe->entryPoint = *fn;
-  if (failed(exe->loadPrepare(*module, name)))
-    return nullptr;
+  if (!exe->prepareFunction.empty()) {
+    auto prepare = exe->engine->lookupPacked(exe->prepareFunction);
+    if (!prepare) {
+      emitError(module->getLoc())
+          << "JIT: " << llvm::toString(prepare.takeError());
+      return nullptr;
+    }
+    exe->prepareEntry = *prepare;
+  }
   return exe;
 }
 
@@ -361,11 +396,7 @@ LogicalResult Executable::loadPrepare(ModuleOp lowered, StringRef name) {
              << "prepared tensor " << i << " of @" << name << " has type "
              << attr << ", which has no static shape and NumPy dtype";
   }
-  auto fn = engine->lookupPacked("_mlir_ciface_" + function.getValue().str());
-  if (!fn)
-    return emitError(lowered.getLoc())
-           << "JIT: " << llvm::toString(fn.takeError());
-  prepareEntry = *fn;
+  prepareFunction = "_mlir_ciface_" + function.getValue().str();
   return success();
 }
 

@@ -21,12 +21,21 @@ func.func @main(%x: tensor<1x3x6x6xf32> {nngraph.name = "x"},
 }
 """
 
+# A weights blob, as importers given a weights file make them (a dense
+# constant would be folded by elementwise fusion already).
 CONSTANT = """
 func.func @main(%x: tensor<1x2x4x4xf32> {nngraph.name = "x"}) -> tensor<1x2x2x2xf32> {
-  %w = nngraph.constant dense<[[[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]], [[[-1.0, 0.5], [0.25, 2.0]], [[3.0, -2.0], [1.0, 0.0]]]]> : tensor<2x2x2x2xf32>
+  %w = nngraph.constant dense_resource<w> : tensor<2x2x2x2xf32>
   %c = nngraph.conv %x, %w {strides = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<2x2x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %c : tensor<1x2x2x2xf32>
 }
+{-#
+  dialect_resources: {
+    builtin: {
+      w: "0x040000000000803F0000004000004040000080400000A0400000C0400000E04000000041000080BF0000003F0000803E0000004000004040000000C00000803F00000000"
+    }
+  }
+#-}
 """
 
 DATA_ONLY = """

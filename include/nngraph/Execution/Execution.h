@@ -123,7 +123,7 @@ public:
 private:
   Executable() = default;
   /// Reads the split that nngraph-lift-weight-transforms recorded on the
-  /// lowered graph function `name`, if any, and finds the prepare entry.
+  /// lowered graph function `name`, if any.
   LogicalResult loadPrepare(ModuleOp lowered, llvm::StringRef name);
   /// Runs the prepare function on the weights in `buffers` when they are
   /// not the ones prepared last; with the lock held exclusively.
@@ -137,6 +137,7 @@ private:
 
   /// The split: the graph function takes inputs[keptArgs[i]] and then the
   /// prepared tensors; the prepare function takes inputs[weightArgs[i]].
+  std::string prepareFunction;
   void (*prepareEntry)(void **) = nullptr;
   std::vector<int64_t> weightArgs, keptArgs;
   std::vector<TensorInfo> prepared;
