@@ -12,6 +12,8 @@
 
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Dialect/NNGraph/Transforms/ProfileLayers.h"
+#include "nngraph/Codegen/WeightPrepare.h"
+#include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 #include "nngraph/Pipelines/Pipelines.h"
 #include "nngraph/Runtime/Profile.h"
 #include "nngraph/Target/Common/ExportSupport.h"
@@ -20,13 +22,16 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <mutex>
+#include <numeric>
 #include <random>
 
 using namespace mlir;
@@ -170,6 +175,27 @@ std::vector<std::string> nngraph::getDefaultSharedLibs() {
 
 Executable::~Executable() = default;
 
+/// Removes the `nngraph.*` attributes of the lowered functions and their
+/// arguments (LLVM's translation warns about argument attributes it does
+/// not know).
+static void stripGraphAttrs(ModuleOp lowered) {
+  lowered.walk([](FunctionOpInterface fn) {
+    SmallVector<StringAttr> names;
+    for (NamedAttribute attr : fn->getDiscardableAttrs())
+      if (isGraphABIAttrName(attr.getName()))
+        names.push_back(attr.getName());
+    for (StringAttr name : names)
+      fn->removeAttr(name);
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
+      SmallVector<NamedAttribute> kept;
+      for (NamedAttribute attr : fn.getArgAttrs(i))
+        if (!isGraphABIAttrName(attr.getName()))
+          kept.push_back(attr);
+      fn.setArgAttrs(i, kept);
+    }
+  });
+}
+
 std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
   std::unique_ptr<Executable> exe(new Executable());
@@ -179,10 +205,16 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   func::FuncOp func = getGraphFunction(*module, "nngraph");
 
   // Results become output buffers and the C interface takes descriptors.
-  // The names were read above; LLVM has no use for them.
-  exe->entry = "_mlir_ciface_" + func.getName().str();
-  for (unsigned i = 0; i < func.getNumArguments(); ++i)
-    func.setArgAttrs(i, ArrayRef<NamedAttribute>{});
+  // The names were read above; LLVM has no use for them. The weight role
+  // stays: it tells nngraph-lift-weight-transforms what it may prepare.
+  std::string name = func.getName().str();
+  exe->entry = "_mlir_ciface_" + name;
+  NamedAttribute weightRole = getInputRoleAttr(context, kRoleWeight);
+  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    bool weight = isWeight(func, i);
+    func.setArgAttrs(i, weight ? ArrayRef(weightRole)
+                               : ArrayRef<NamedAttribute>{});
+  }
   SmallVector<StringAttr> graphAttrs;
   for (NamedAttribute attr : func->getDiscardableAttrs())
     if (isGraphABIAttrName(attr.getName()))
@@ -195,12 +227,19 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   pipelineOptions.resultsToOutParams = true;
   pipelineOptions.fuseElementwise = options.fuseElementwise;
   pipelineOptions.profile = options.profile;
+  pipelineOptions.liftWeightTransforms = options.liftWeightTransforms;
   buildCPUPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return nullptr;
   for (ProfiledLayer &layer : getProfiledLayers(*module))
     exe->layers.push_back({std::move(layer.name), std::move(layer.op)});
   removeProfiledLayers(*module);
+
+  // The split is read, then every nngraph.* attribute left on the lowered
+  // functions (weight roles, the split) goes: LLVM has no use for them.
+  if (failed(exe->loadPrepare(*module, name)))
+    return nullptr;
+  stripGraphAttrs(*module);
 
   static std::once_flag initTarget;
   std::call_once(initTarget, [] {
@@ -241,7 +280,48 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     }
     exe->setProfileRecord = reinterpret_cast<void *(*)(void *)>(*setRecord);
   }
+  if (!exe->prepareFunction.empty()) {
+    auto prepare = exe->engine->lookupPacked(exe->prepareFunction);
+    if (!prepare) {
+      emitError(module->getLoc())
+          << "JIT: " << llvm::toString(prepare.takeError());
+      return nullptr;
+    }
+    exe->prepareEntry = *prepare;
+  }
   return exe;
+}
+
+/// Calls a packed C-interface entry point on dense buffers: one memref
+/// descriptor of any rank per buffer, {allocated, aligned, offset,
+/// sizes[rank], strides[rank]}, as the C interface passes it.
+static void callPacked(void (*fn)(void **), ArrayRef<void *> buffers,
+                       ArrayRef<const TensorInfo *> infos) {
+  std::vector<std::vector<int64_t>> descriptors;
+  descriptors.reserve(buffers.size());
+  for (auto [buffer, info] : llvm::zip_equal(buffers, infos)) {
+    std::vector<int64_t> &d = descriptors.emplace_back();
+    d.push_back(reinterpret_cast<int64_t>(buffer));
+    d.push_back(reinterpret_cast<int64_t>(buffer));
+    d.push_back(0);
+    d.insert(d.end(), info->shape.begin(), info->shape.end());
+    std::vector<int64_t> strides(info->shape.size());
+    int64_t stride = 1;
+    for (int64_t i = int64_t(info->shape.size()) - 1; i >= 0; --i) {
+      strides[i] = stride;
+      stride *= info->shape[i];
+    }
+    d.insert(d.end(), strides.begin(), strides.end());
+  }
+  std::vector<void *> pointers;
+  pointers.reserve(buffers.size());
+  for (auto &d : descriptors)
+    pointers.push_back(d.data());
+  std::vector<void *> packed;
+  packed.reserve(buffers.size());
+  for (void *&p : pointers)
+    packed.push_back(&p);
+  fn(packed.data());
 }
 
 llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
@@ -250,35 +330,43 @@ llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
     return llvm::createStringError(
         "expected %zu buffers (%zu inputs, %zu outputs), got %zu", expected,
         inputs.size(), outputs.size(), buffers.size());
-  // A memref descriptor of any rank: {allocated, aligned, offset,
-  // sizes[rank], strides[rank]}, as the C interface passes it.
-  std::vector<std::vector<int64_t>> descriptors;
-  descriptors.reserve(expected);
-  for (auto [buffer, info] :
-       llvm::zip_equal(buffers, llvm::concat<const TensorInfo>(
-                                    ArrayRef(inputs), ArrayRef(outputs)))) {
-    std::vector<int64_t> &d = descriptors.emplace_back();
-    d.push_back(reinterpret_cast<int64_t>(buffer));
-    d.push_back(reinterpret_cast<int64_t>(buffer));
-    d.push_back(0);
-    d.insert(d.end(), info.shape.begin(), info.shape.end());
-    std::vector<int64_t> strides(info.shape.size());
-    int64_t stride = 1;
-    for (int64_t i = int64_t(info.shape.size()) - 1; i >= 0; --i) {
-      strides[i] = stride;
-      stride *= info.shape[i];
+  // The graph function takes the inputs it kept, the prepared tensors and
+  // the outputs.
+  auto run = [&] {
+    std::vector<void *> args;
+    std::vector<const TensorInfo *> infos;
+    for (int64_t i : keptArgs) {
+      args.push_back(buffers[i]);
+      infos.push_back(&inputs[i]);
     }
-    d.insert(d.end(), strides.begin(), strides.end());
+    for (auto [buffer, info] : llvm::zip_equal(preparedBuffers, prepared)) {
+      args.push_back(buffer.get());
+      infos.push_back(&info);
+    }
+    for (auto [buffer, info] :
+         llvm::zip_equal(buffers.drop_front(inputs.size()), outputs)) {
+      args.push_back(buffer);
+      infos.push_back(&info);
+    }
+    callPacked(entryPoint, args, infos);
+  };
+  if (!prepareEntry) {
+    run();
+    return llvm::Error::success();
   }
-  std::vector<void *> pointers;
-  pointers.reserve(expected);
-  for (auto &d : descriptors)
-    pointers.push_back(d.data());
-  std::vector<void *> packed;
-  packed.reserve(expected);
-  for (void *&p : pointers)
-    packed.push_back(&p);
-  entryPoint(packed.data());
+  // Prepared tensors are read under a shared lock and written under an
+  // exclusive one, so a call that prepares other weights waits for the
+  // calls that read the current ones.
+  {
+    std::shared_lock<std::shared_mutex> lock(prepareMutex);
+    if (isPrepared(buffers)) {
+      run();
+      return llvm::Error::success();
+    }
+  }
+  std::unique_lock<std::shared_mutex> lock(prepareMutex);
+  prepareWeights(buffers);
+  run();
   return llvm::Error::success();
 }
 
@@ -297,4 +385,99 @@ llvm::Error Executable::invokeProfiled(ArrayRef<void *> buffers,
   llvm::Error err = invoke(buffers);
   setProfileRecord(previous);
   return err;
+}
+
+//===----------------------------------------------------------------------===//
+// Prepared weights
+//===----------------------------------------------------------------------===//
+
+void Executable::AlignedFree::operator()(void *p) const { std::free(p); }
+
+LogicalResult Executable::loadPrepare(ModuleOp lowered, StringRef name) {
+  keptArgs.resize(inputs.size());
+  std::iota(keptArgs.begin(), keptArgs.end(), 0);
+  Operation *graph = lowered.lookupSymbol(name);
+  auto split =
+      graph ? graph->getAttrOfType<DictionaryAttr>(kWeightPrepareAttrName)
+            : nullptr;
+  if (!split)
+    return success();
+  auto function = split.getAs<FlatSymbolRefAttr>(kPrepareFunctionKey);
+  auto weights = split.getAs<DenseI64ArrayAttr>(kPrepareWeightArgsKey);
+  auto kept = split.getAs<DenseI64ArrayAttr>(kPrepareKeptArgsKey);
+  auto types = split.getAs<ArrayAttr>(kPreparedTypesKey);
+  auto inRange = [&](int64_t i) {
+    return i >= 0 && i < int64_t(inputs.size());
+  };
+  if (!function || !weights || !kept || !types ||
+      !llvm::all_of(weights.asArrayRef(), inRange) ||
+      !llvm::all_of(kept.asArrayRef(), inRange))
+    return emitError(lowered.getLoc())
+           << "malformed " << kWeightPrepareAttrName << " on @" << name;
+  weightArgs.assign(weights.asArrayRef().begin(), weights.asArrayRef().end());
+  keptArgs.assign(kept.asArrayRef().begin(), kept.asArrayRef().end());
+  for (auto [i, attr] : llvm::enumerate(types)) {
+    auto type = dyn_cast<TypeAttr>(attr);
+    auto ranked = type ? dyn_cast<RankedTensorType>(type.getValue()) : nullptr;
+    TensorInfo &info = prepared.emplace_back();
+    info.name = "prepared" + std::to_string(i);
+    if (ranked && ranked.hasStaticShape()) {
+      info.shape.assign(ranked.getShape().begin(), ranked.getShape().end());
+      info.dtype = getDTypeName(ranked.getElementType());
+      info.npyDType = getNpyDType(ranked.getElementType());
+    }
+    if (info.npyDType.empty())
+      return emitError(lowered.getLoc())
+             << "prepared tensor " << i << " of @" << name << " has type "
+             << attr << ", which has no static shape and NumPy dtype";
+  }
+  prepareFunction = "_mlir_ciface_" + function.getValue().str();
+  return success();
+}
+
+bool Executable::isPrepared(ArrayRef<void *> buffers) const {
+  if (!preparedValid)
+    return false;
+  for (auto [arg, from] : llvm::zip_equal(weightArgs, preparedFrom))
+    if (buffers[arg] != from)
+      return false;
+  return true;
+}
+
+void Executable::prepareWeights(ArrayRef<void *> buffers) const {
+  if (isPrepared(buffers))
+    return;
+  if (preparedBuffers.empty()) {
+    for (const TensorInfo &info : prepared) {
+      size_t bytes = std::max<size_t>(64, (info.byteSize() + 63) / 64 * 64);
+      preparedBuffers.emplace_back(
+          static_cast<char *>(std::aligned_alloc(64, bytes)));
+    }
+  }
+  std::vector<void *> args;
+  std::vector<const TensorInfo *> infos;
+  preparedFrom.clear();
+  for (int64_t i : weightArgs) {
+    args.push_back(buffers[i]);
+    infos.push_back(&inputs[i]);
+    preparedFrom.push_back(buffers[i]);
+  }
+  for (auto [buffer, info] : llvm::zip_equal(preparedBuffers, prepared)) {
+    args.push_back(buffer.get());
+    infos.push_back(&info);
+  }
+  callPacked(prepareEntry, args, infos);
+  preparedValid = true;
+}
+
+void Executable::rebindWeights() {
+  std::unique_lock<std::shared_mutex> lock(prepareMutex);
+  preparedValid = false;
+}
+
+int64_t Executable::getPreparedBytes() const {
+  int64_t bytes = 0;
+  for (const TensorInfo &info : prepared)
+    bytes += info.byteSize();
+  return bytes;
 }

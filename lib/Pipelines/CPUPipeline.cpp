@@ -7,7 +7,9 @@
 // This file implements nngraph-cpu-pipeline: the progressive lowering of an
 // nngraph function to the LLVM dialect for the CPU, stage by stage:
 //   1. convert-nngraph-to-linalg (graph ops to linalg on tensors),
-//   2. elementwise fusion and canonicalization (on tensors),
+//   2. elementwise fusion and canonicalization (on tensors), and the split
+//      of the weight-only work into a prepare function that the runtime
+//      runs once (nngraph-lift-weight-transforms),
 //   3. per-op-class schedules: tiling, fusion and vectorisation of the hot
 //      ops (nngraph-cpu-tile-and-vectorize),
 //   4. one-shot bufferization across function boundaries + deallocation,
@@ -43,12 +45,15 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createNNGraphFoldIntoConvPass());
   if (options.profile)
     pm.addPass(createNNGraphProfileLayersPass());
-  // 1-2. Graph to linalg on tensors, fused and simplified.
+  // 1-2. Graph to linalg on tensors, fused and simplified; the weight-only
+  // work split off into <function>_prepare.
   pm.addNestedPass<func::FuncOp>(createConvertNNGraphToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   if (options.fuseElementwise)
     pm.addNestedPass<func::FuncOp>(createNNGraphFuseElementwisePass());
   pm.addPass(createCSEPass());
+  if (options.liftWeightTransforms)
+    pm.addPass(createNNGraphLiftWeightTransformsPass());
 
   // 3. Schedules of the hot ops.
   if (options.vectorize) {

@@ -358,6 +358,22 @@ class Executable:
         The GIL is released while the model runs."""
         return self._exe.run(self._arrays(arrays, named_arrays))
 
+    def rebind_weights(self) -> None:
+        """Prepares the weights again at the next call.
+
+        The work that depends only on the weights (layout permutations of
+        convolution weights, ...) runs at the first call and its results
+        are kept. Call this after changing a weight array of
+        :attr:`Model.weights` in place; a model compiled again with other
+        weights needs no call."""
+        self._exe.rebind_weights()
+
+    @property
+    def prepared_bytes(self) -> int:
+        """Bytes of prepared weights held (after the first call); 0 when
+        nothing depends on the weights alone or the split is off."""
+        return self._exe.prepared_bytes
+
     def benchmark(self, *arrays, repeat: int = 10, warmup: int = 1,
                   **named_arrays) -> Dict[str, float]:
         """Runs the model ``warmup`` + ``repeat`` times on the same inputs
@@ -411,7 +427,8 @@ class Executable:
 
 def compile(model: Model, target: str = "cpu", opt_level: int = 3,
             fuse_elementwise: bool = True,
-            profile: bool = False) -> Executable:
+            profile: bool = False,
+            lift_weight_transforms: bool = True) -> Executable:
     """Compiles ``model`` for ``target`` (only "cpu" so far) with
     nngraph-cpu-pipeline and LLVM's JIT.
 
@@ -421,7 +438,10 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     profiled build runs slower than a plain one; the outputs are the same.
 
     Every graph input needs a static shape (give ``input_shapes`` to
-    :func:`load`) and every weight a value.
+    :func:`load`) and every weight a value. With
+    ``lift_weight_transforms`` the work that depends only on the weights
+    runs once, at the first call (see :meth:`Executable.rebind_weights`);
+    without, at every call.
 
     Raises:
       DiagnosticError: when lowering or code generation fails.
@@ -432,6 +452,6 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     # Errors of the graph itself (open shapes) come before missing values.
     exe = _nngraph.Executable.compile(model._module, opt_level,
                                       fuse_elementwise, _runtime_libs(),
-                                      profile)
+                                      profile, lift_weight_transforms)
     model._check_weights()
     return Executable(exe, model.weights, profile)

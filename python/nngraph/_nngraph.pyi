@@ -83,7 +83,8 @@ class Executable:
     def compile(module: Module, opt_level: int = 3,
                 fuse_elementwise: bool = True,
                 shared_libs: Sequence[str] = ...,
-                profile: bool = False) -> "Executable": ...
+                profile: bool = False,
+                lift_weight_transforms: bool = True) -> "Executable": ...
     @property
     def inputs(self) -> List[_InfoTuple]: ...
     @property
@@ -104,3 +105,7 @@ class Executable:
         """(rows, totals, table, outputs) of `runs` profiled runs after
         `warmup`, each after a run of `baseline`; raises ValueError unless
         compiled with profile=True."""
+    def rebind_weights(self) -> None:
+        """The next run prepares the weights again."""
+    @property
+    def prepared_bytes(self) -> int: ...

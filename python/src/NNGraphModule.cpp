@@ -570,11 +570,12 @@ public:
   static PyExecutable compile(const PyModule &model, unsigned optLevel,
                               bool fuseElementwise,
                               const std::vector<std::string> &sharedLibs,
-                              bool profile) {
+                              bool profile, bool liftWeightTransforms) {
     DiagnosticCapture capture(model.context.get());
     CompileOptions options;
     options.optLevel = optLevel;
     options.fuseElementwise = fuseElementwise;
+    options.liftWeightTransforms = liftWeightTransforms;
     options.sharedLibs = sharedLibs;
     options.profile = profile;
     std::shared_ptr<Executable> exe = Executable::compile(
@@ -663,6 +664,10 @@ public:
     return {std::move(rows), totals, formatProfile(*summary),
             wrapResults(std::move(results))};
   }
+
+  /// The next run prepares the weights again (Executable::rebindWeights).
+  void rebindWeights() { exe->rebindWeights(); }
+  int64_t preparedBytes() const { return exe->getPreparedBytes(); }
 
 private:
   /// The buffers of a call on `arrays` (checked against the inputs), with
@@ -771,7 +776,8 @@ NB_MODULE(_nngraph, m) {
       .def_static("compile", &PyExecutable::compile, nb::arg("module"),
                   nb::arg("opt_level") = 3, nb::arg("fuse_elementwise") = true,
                   nb::arg("shared_libs") = std::vector<std::string>(),
-                  nb::arg("profile") = false)
+                  nb::arg("profile") = false,
+                  nb::arg("lift_weight_transforms") = true)
       .def_prop_ro("inputs", &PyExecutable::inputs)
       .def_prop_ro("outputs", &PyExecutable::outputs)
       .def_prop_ro("layers", &PyExecutable::layers)
@@ -780,5 +786,9 @@ NB_MODULE(_nngraph, m) {
            nb::arg("runs") = 10, nb::arg("warmup") = 1,
            nb::arg("baseline").none() = nb::none(),
            "(rows, totals, table, outputs) of a profiled run; raises "
-           "ValueError unless compiled with profile=True.");
+           "ValueError unless compiled with profile=True.")
+      .def("rebind_weights", &PyExecutable::rebindWeights,
+           "The next run prepares the weights again (after they changed "
+           "in place).")
+      .def_prop_ro("prepared_bytes", &PyExecutable::preparedBytes);
 }

@@ -80,6 +80,12 @@ static cl::opt<unsigned>
                   "axis (first batch row) with their indices (classes)"),
          cl::init(0));
 
+static cl::opt<bool> liftWeightTransforms(
+    "lift-weight-transforms",
+    cl::desc("Prepare the work that depends only on weights once, before "
+             "the first run (off: in every run)"),
+    cl::init(true));
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -311,8 +317,10 @@ int run() {
   OwningOpRef<ModuleOp> profiledModule;
   if (profile)
     profiledModule = module->clone();
+  CompileOptions compileOptions;
+  compileOptions.liftWeightTransforms = liftWeightTransforms;
   std::unique_ptr<Executable> exe =
-      Executable::compile(std::move(module), CompileOptions());
+      Executable::compile(std::move(module), compileOptions);
   if (!exe)
     return 1;
   double compileSeconds = secondsSince(start);
@@ -320,7 +328,7 @@ int run() {
   double profiledSeconds = 0;
   if (profile) {
     auto profiledStart = Clock::now();
-    CompileOptions options;
+    CompileOptions options = compileOptions;
     options.profile = true;
     profiled = Executable::compile(std::move(profiledModule), options);
     if (!profiled)

@@ -102,4 +102,44 @@ def NNGraphCPULowerVectorsPass
   ];
 }
 
+def NNGraphLiftWeightTransformsPass
+    : Pass<"nngraph-lift-weight-transforms", "ModuleOp"> {
+  let summary = "Move the work that depends only on weights into a "
+                "prepare function";
+  let description = [{
+    Splits each graph entry point `@f` (a public function with results
+    that nothing in the module calls) into
+
+    - `@f_prepare(weights...) -> (prepared...)`: every side-effect free op
+      whose inputs are only weight arguments (`nngraph.role = "weight"`),
+      constants and results of such ops, such as the channels-last
+      permutations of convolution weights (FCHW -> HWCF, depthwise
+      (C, 1, KH, KW) -> (KH, KW, C)), BatchNorm scales folded into weights
+      and biases, packed matmul operands;
+    - `@f(inputs..., prepared...)`: the rest, reading the prepared tensors
+      from new read-only arguments instead of recomputing them; a raw
+      weight argument stays only where something else still reads it.
+
+    A weight-only result is prepared when it does work and does not expand
+    (it holds no more elements than what it reads): views (reshapes,
+    casts, slices), constants, fills and broadcasts (a bias broadcast to a
+    whole activation) stay in `@f`, reading the prepared or raw tensors
+    below them. Constants that only lifted ops read move into `@f_prepare`;
+    nothing is folded at compile time. The split is recorded on `@f` in
+    `nngraph.prepare = {function, weight_args, kept_args, prepared_types}`
+    (include/nngraph/Codegen/WeightPrepare.h), which the runtime reads to
+    call `@f_prepare` once per set of weights and keep its results.
+    Functions with nothing to lift are left unchanged.
+
+    Runs on linalg on tensors, after convert-nngraph-to-linalg and
+    elementwise fusion (which merges chains of weight-only elementwise ops
+    into one generic), before the schedules.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // NNGRAPH_CODEGEN_PASSES_TD

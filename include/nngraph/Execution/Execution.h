@@ -24,6 +24,7 @@
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,10 @@ struct CompileOptions {
   unsigned optLevel = 3;
   /// Fuse elementwise ops before bufferization.
   bool fuseElementwise = true;
+  /// Split the work that depends only on weights and constants into a
+  /// prepare function run once per set of weights (see Executable::invoke);
+  /// off: every call redoes it.
+  bool liftWeightTransforms = true;
   /// Shared libraries the code calls: MLIR's C runner utils and
   /// libnngraph_runtime.so; empty: the ones this build was made with.
   std::vector<std::string> sharedLibs;
@@ -112,6 +117,16 @@ public:
   /// output, each to dense C-order storage of that tensor's type; outputs
   /// are written. Touches no MLIR context: callers may run it on any
   /// thread, and concurrent calls with distinct buffers are safe.
+  ///
+  /// Weights are prepared once: the work that depends only on them (the
+  /// model's prepare function, nngraph-lift-weight-transforms) runs at the
+  /// first call, and again only at a call whose weight buffers are not the
+  /// ones the last preparation read (other pointers) or the first call
+  /// after rebindWeights(); its results live in buffers the Executable owns
+  /// and frees. So weights are read at the first call after they are
+  /// bound: to change them in place, write them, then call rebindWeights().
+  /// (A weight freed and another allocated at the same address also needs
+  /// rebindWeights().)
   llvm::Error invoke(llvm::ArrayRef<void *> buffers) const;
 
   /// The timed layers, by the id the runtime hooks receive; empty unless
@@ -121,9 +136,24 @@ public:
   /// each layer. Fails unless compiled with CompileOptions::profile.
   llvm::Error invokeProfiled(llvm::ArrayRef<void *> buffers,
                              LayerTimes &times) const;
+  /// Makes the next invoke prepare the weights again (after they were
+  /// changed in place). Safe to call concurrently with invoke.
+  void rebindWeights();
+
+  /// The bytes of prepared weights this Executable holds (allocated at the
+  /// first call); 0 when the model has no prepare function.
+  int64_t getPreparedBytes() const;
 
 private:
   Executable() = default;
+  /// Reads the split that nngraph-lift-weight-transforms recorded on the
+  /// lowered graph function `name`, if any.
+  LogicalResult loadPrepare(ModuleOp lowered, llvm::StringRef name);
+  /// Runs the prepare function on the weights in `buffers` when they are
+  /// not the ones prepared last; with the lock held exclusively.
+  void prepareWeights(llvm::ArrayRef<void *> buffers) const;
+  bool isPrepared(llvm::ArrayRef<void *> buffers) const;
+
   std::vector<TensorInfo> inputs, outputs;
   std::unique_ptr<ExecutionEngine> engine;
   std::string entry;
@@ -131,6 +161,22 @@ private:
   std::vector<LayerInfo> layers;
   /// nngraph_profile_set_record of the runtime library the code calls.
   void *(*setProfileRecord)(void *) = nullptr;
+
+  /// The split: the graph function takes inputs[keptArgs[i]] and then the
+  /// prepared tensors; the prepare function takes inputs[weightArgs[i]].
+  std::string prepareFunction;
+  void (*prepareEntry)(void **) = nullptr;
+  std::vector<int64_t> weightArgs, keptArgs;
+  std::vector<TensorInfo> prepared;
+  /// The prepared tensors (64-byte aligned, owned), the weight pointers
+  /// they were computed from, and whether they are current.
+  struct AlignedFree {
+    void operator()(void *p) const;
+  };
+  mutable std::vector<std::unique_ptr<char, AlignedFree>> preparedBuffers;
+  mutable std::vector<const void *> preparedFrom;
+  mutable bool preparedValid = false;
+  mutable std::shared_mutex prepareMutex;
 };
 
 /// The shared libraries compiled code needs, as this build knows them.

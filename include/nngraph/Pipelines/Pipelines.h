@@ -31,6 +31,13 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Fuse producer/consumer elementwise linalg ops before "
                      "bufferization"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> liftWeightTransforms{
+      *this, "lift-weight-transforms",
+      llvm::cl::desc("Move the work that depends only on weights and "
+                     "constants into <function>_prepare, which the runtime "
+                     "runs once per set of weights "
+                     "(nngraph-lift-weight-transforms)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Tile, fuse and vectorise the hot ops "
