@@ -49,18 +49,24 @@ struct TileAndVectorizePass
         vectorWidth > 0 ? vectorWidth : nngraph::cpu::getHostVectorWidth();
     IRRewriter rewriter(ctx);
 
-    // 1. Tile and fuse each convolution.
-    SmallVector<linalg::LinalgOp> convs;
+    // 1. Tile and fuse each convolution and pool.
+    SmallVector<linalg::LinalgOp> convs, pools;
     func.walk([&](linalg::LinalgOp op) {
       if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(op))
         convs.push_back(op);
+      else if (isa<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(op))
+        pools.push_back(op);
     });
     SmallVector<Operation *> loops;
     for (linalg::LinalgOp conv : convs)
       (void)nngraph::cpu::scheduleConv(rewriter, conv, simd, loops);
+    for (linalg::LinalgOp pool : pools)
+      (void)nngraph::cpu::schedulePooling(rewriter, pool, simd, loops);
+    // What they left: elementwise ops, permutations, fills and pads.
+    nngraph::cpu::scheduleStandaloneOps(rewriter, func, simd, loops);
     if (loops.empty())
       return;
-    // The tiled 2-D convolutions (KH = OH = 1 now) to 1-D ones.
+    // The tiled 2-D convolutions and pools (KH = OH = 1 now) to 1-D ones.
     {
       RewritePatternSet patterns(ctx);
       linalg::populateDecomposeConvolutionPatterns(patterns);
