@@ -53,9 +53,10 @@ int64_t transposedLoop(linalg::LinalgOp op, int64_t inner) {
 
 } // namespace
 
-LogicalResult nngraph::cpu::scheduleElementwise(
-    RewriterBase &rewriter, linalg::LinalgOp op, int64_t simd,
-    SmallVectorImpl<Operation *> &loops) {
+LogicalResult
+nngraph::cpu::scheduleElementwise(RewriterBase &rewriter, linalg::LinalgOp op,
+                                  int64_t simd,
+                                  SmallVectorImpl<Operation *> &loops) {
   int64_t rank = op.getNumLoops();
   if (!op.hasPureTensorSemantics() || op.hasDynamicShape() || rank == 0 ||
       op.getNumParallelLoops() != rank || op.getNumDpsInits() != 1 ||
@@ -79,17 +80,15 @@ LogicalResult nngraph::cpu::scheduleElementwise(
   } else if (sizes[inner] == bounds[inner] && rank > 1 &&
              bounds[inner] < simd) {
     // A narrow contiguous axis: take several rows of it per tile.
-    sizes[rank - 2] =
-        largestDivisor(bounds[rank - 2], std::max<int64_t>(1, 2 * simd /
-                                                                  bounds[inner]));
+    sizes[rank - 2] = largestDivisor(
+        bounds[rank - 2], std::max<int64_t>(1, 2 * simd / bounds[inner]));
   }
   scf::SCFTilingOptions options;
   options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTilingResult> tiled =
-      scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()),
-                        options);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
   if (failed(tiled) || tiled->loops.empty())
     return failure();
   rewriter.replaceOp(op, tiled->replacements);

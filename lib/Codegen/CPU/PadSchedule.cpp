@@ -21,6 +21,7 @@
 
 #include "Schedules.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -78,8 +79,11 @@ LogicalResult nngraph::cpu::schedulePad(RewriterBase &rewriter,
       def && !def->isBeforeInBlock(producer) &&
       def->getBlock() == producer->getBlock())
     return failure();
-  Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
-                                        type.getElementType());
+  // An alloc_tensor, not a tensor.empty: CSE would merge the equal fills
+  // of two pads into one tensor that both producers write, and
+  // bufferization would then copy it.
+  Value empty =
+      bufferization::AllocTensorOp::create(rewriter, loc, type, ValueRange{});
   auto fill = linalg::FillOp::create(rewriter, loc, ValueRange{value},
                                      ValueRange{empty});
   Value filled = scheduled(rewriter, fill, simd, loops);

@@ -19,9 +19,10 @@
 using namespace mlir;
 using namespace mlir::nngraph::cpu;
 
-LogicalResult nngraph::cpu::schedulePooling(
-    RewriterBase &rewriter, linalg::LinalgOp pool, int64_t simd,
-    SmallVectorImpl<Operation *> &loops) {
+LogicalResult
+nngraph::cpu::schedulePooling(RewriterBase &rewriter, linalg::LinalgOp pool,
+                              int64_t simd,
+                              SmallVectorImpl<Operation *> &loops) {
   if (!pool.hasPureTensorSemantics() ||
       llvm::any_of(pool->getOperandTypes(), [](Type t) {
         return !cast<ShapedType>(t).hasStaticShape();
