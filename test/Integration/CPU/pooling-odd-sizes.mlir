@@ -3,8 +3,9 @@
 // ceil_mode, average with and without the padding counted; compiled by
 // nngraph-cpu-pipeline with and without the vector schedules and run by the
 // JIT. Each pool prints sum(y) and sum(y * p) for a fixed pattern p, so any
-// misplaced element shows; expected values computed with NumPy (direct
-// loops over the windows, utils-free; see the generator in the commit).
+// misplaced element shows; expected values computed with NumPy by direct
+// loops over each window (the count without padding clips the window to
+// the input, with padding to the padded input, never the ceil_mode extra).
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="vector-width=8" \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils \
