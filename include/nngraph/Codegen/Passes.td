@@ -70,6 +70,7 @@ def NNGraphCPUTileAndVectorizePass
            "host's: 16 with AVX-512, else 8)">,
   ];
   let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",

@@ -84,13 +84,12 @@ SmallVector<OpFoldResult> rootTileSizes(OpBuilder &b, Operation *root,
   return getAsIndexOpFoldResult(b.getContext(), sizes);
 }
 
-/// Tiles the parallel loops of `conv` (through its epilogue when it has
-/// one) by `tile` into an scf.forall whose body holds the tiled epilogue,
-/// the tiled conv and its tiled accumulator; then tiles the reductions of
-/// the tiled conv. Returns the outer loop, or failure.
-FailureOr<Operation *> tileConv(RewriterBase &rewriter, linalg::LinalgOp conv,
-                                ArrayRef<int64_t> parallelSizes,
-                                ArrayRef<int64_t> reductionSizes) {
+} // namespace
+
+FailureOr<Operation *>
+nngraph::cpu::tileWindowedOp(RewriterBase &rewriter, linalg::LinalgOp conv,
+                             ArrayRef<int64_t> parallelSizes,
+                             ArrayRef<int64_t> reductionSizes) {
   Operation *root = conv;
   if (linalg::GenericOp epilogue = getEpilogue(conv))
     root = epilogue;
@@ -146,8 +145,6 @@ FailureOr<Operation *> tileConv(RewriterBase &rewriter, linalg::LinalgOp conv,
   return loop;
 }
 
-} // namespace
-
 LogicalResult nngraph::cpu::scheduleConv(RewriterBase &rewriter,
                                          linalg::LinalgOp conv, int64_t simd,
                                          SmallVectorImpl<Operation *> &loops) {
@@ -172,7 +169,8 @@ LogicalResult nngraph::cpu::scheduleConv(RewriterBase &rewriter,
     tile.c = largestDivisor(bounds[6], 8);
     reduction = {1, 1, tile.c};
   }
-  FailureOr<Operation *> loop = tileConv(rewriter, conv, parallel, reduction);
+  FailureOr<Operation *> loop =
+      tileWindowedOp(rewriter, conv, parallel, reduction);
   if (failed(loop))
     return failure();
   loops.push_back(*loop);

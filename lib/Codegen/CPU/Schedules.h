@@ -16,7 +16,9 @@
 #ifndef NNGRAPH_LIB_CODEGEN_CPU_SCHEDULES_H
 #define NNGRAPH_LIB_CODEGEN_CPU_SCHEDULES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
@@ -34,6 +36,17 @@ int64_t largestDivisor(int64_t size, int64_t limit);
 /// divisor that fits two vectors.
 int64_t channelTile(int64_t size, int64_t simd);
 
+/// Tiles the parallel loops of a channels-last windowed op (convolution or
+/// pooling: loops N, OH, OW, F/C, then the window reductions) by
+/// `parallelSizes`, through its elementwise epilogue when it has one, into
+/// an scf.forall whose body holds the tiled epilogue, the tiled op and its
+/// tiled accumulator; then tiles the reductions of the tiled op by
+/// `reductionSizes`. Returns the outer loop.
+FailureOr<Operation *> tileWindowedOp(RewriterBase &rewriter,
+                                      linalg::LinalgOp op,
+                                      ArrayRef<int64_t> parallelSizes,
+                                      ArrayRef<int64_t> reductionSizes);
+
 /// Channels-last convolutions (conv_2d_nhwc_hwcf,
 /// depthwise_conv_2d_nhwc_hwc) with static shapes.
 LogicalResult scheduleConv(RewriterBase &rewriter, linalg::LinalgOp conv,
@@ -43,6 +56,29 @@ LogicalResult scheduleConv(RewriterBase &rewriter, linalg::LinalgOp conv,
 /// static shapes, with their elementwise epilogue.
 LogicalResult scheduleMatmul(RewriterBase &rewriter, linalg::LinalgOp product,
                              int64_t simd, SmallVectorImpl<Operation *> &loops);
+
+/// Channels-last 2-D pooling (pooling_nhwc_max / _sum) with static shapes.
+LogicalResult schedulePooling(RewriterBase &rewriter, linalg::LinalgOp pool,
+                              int64_t simd,
+                              SmallVectorImpl<Operation *> &loops);
+
+/// A standalone all-parallel linalg op with static shapes (an elementwise
+/// generic or a permutation that no schedule fused, a fill, a copy).
+LogicalResult scheduleElementwise(RewriterBase &rewriter, linalg::LinalgOp op,
+                                  int64_t simd,
+                                  SmallVectorImpl<Operation *> &loops);
+
+/// A static tensor.pad with a constant value: a tiled, vectorised fill of
+/// the padded tensor whose interior the producer of the source writes in
+/// place when it is a tile loop writing a tensor.empty, else a tiled,
+/// vectorised copy of the source.
+LogicalResult schedulePad(RewriterBase &rewriter, tensor::PadOp pad,
+                          int64_t simd, SmallVectorImpl<Operation *> &loops);
+
+/// Schedules what the op-class schedules left at the top level of `func`:
+/// all-parallel linalg ops (scheduleElementwise), then pads (schedulePad).
+void scheduleStandaloneOps(RewriterBase &rewriter, func::FuncOp func,
+                           int64_t simd, SmallVectorImpl<Operation *> &loops);
 
 } // namespace cpu
 } // namespace nngraph

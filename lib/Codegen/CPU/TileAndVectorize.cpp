@@ -18,6 +18,7 @@
 #include "Schedules.h"
 #include "nngraph/Codegen/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
@@ -49,22 +50,35 @@ struct TileAndVectorizePass
         vectorWidth > 0 ? vectorWidth : nngraph::cpu::getHostVectorWidth();
     IRRewriter rewriter(ctx);
 
-    // 1. Tile and fuse each convolution.
-    SmallVector<linalg::LinalgOp> convs, matmuls;
+    // 1. Tile and fuse each convolution, pool and matmul.
+    SmallVector<linalg::LinalgOp> convs, pools, matmuls;
     func.walk([&](linalg::LinalgOp op) {
       if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(op))
         convs.push_back(op);
-      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+      else if (isa<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(op))
+        pools.push_back(op);
+      else if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
         matmuls.push_back(op);
     });
     SmallVector<Operation *> loops;
     for (linalg::LinalgOp conv : convs)
       (void)nngraph::cpu::scheduleConv(rewriter, conv, simd, loops);
+    for (linalg::LinalgOp pool : pools)
+      (void)nngraph::cpu::schedulePooling(rewriter, pool, simd, loops);
     for (linalg::LinalgOp matmul : matmuls)
       (void)nngraph::cpu::scheduleMatmul(rewriter, matmul, simd, loops);
+    // What they left: elementwise ops, permutations, fills and pads.
+    nngraph::cpu::scheduleStandaloneOps(rewriter, func, simd, loops);
     if (loops.empty())
       return;
-    // The tiled 2-D convolutions (KH = OH = 1 now) to 1-D ones.
+    // Schedules and the clean-ups below may replace or erase loops that an
+    // earlier schedule made (a pad makes its producer write in place; dead
+    // tiles go away): mark the loops and find them again afterwards rather
+    // than holding pointers.
+    StringAttr mark = StringAttr::get(ctx, "__nngraph_cpu_tile_loop");
+    for (Operation *loop : loops)
+      loop->setAttr(mark, UnitAttr::get(ctx));
+    // The tiled 2-D convolutions and pools (KH = OH = 1 now) to 1-D ones.
     {
       RewritePatternSet patterns(ctx);
       linalg::populateDecomposeConvolutionPatterns(patterns);
@@ -74,11 +88,15 @@ struct TileAndVectorizePass
 
     // 2. Vectorise every linalg op inside the tiles (static shapes now).
     SmallVector<Operation *> toVectorize;
-    for (Operation *loop : loops)
+    func.walk([&](Operation *loop) {
+      if (!loop->hasAttr(mark))
+        return;
+      loop->removeAttr(mark);
       loop->walk([&](linalg::LinalgOp op) {
         if (op.hasPureTensorSemantics() && !op.hasDynamicShape())
           toVectorize.push_back(op);
       });
+    });
     for (Operation *op : toVectorize) {
       rewriter.setInsertionPoint(op);
       FailureOr<linalg::VectorizationResult> result =

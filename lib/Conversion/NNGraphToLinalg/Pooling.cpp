@@ -5,14 +5,18 @@
 //===----------------------------------------------------------------------===//
 //
 // This file implements the lowering of nngraph.max_pool, avg_pool and the
-// global pools (2-D, channels first). Windowed pools pad the input (with
-// the lowest value for max, zero for average) on the explicit pads plus
-// whatever ceil_mode's last window needs, and use linalg.pooling_nchw_max /
-// pooling_nchw_sum. Average pooling divides by the number of elements each
-// window covers: the window size when every window is full, else a count
-// computed by the same sum pooling over a 0/1 mask (1 on the input, and on
-// the explicit pads when count_include_pad). Global pools are reductions
-// over the spatial axes.
+// global pools (2-D). Windowed pools run channels last, like the
+// convolutions (Conv.cpp): the NCHW input is permuted to NHWC, padded (with
+// -inf for max, zero for average) on the explicit pads plus whatever
+// ceil_mode's last window needs, pooled by linalg.pooling_nhwc_max /
+// pooling_nhwc_sum, and the result permuted back to NCHW; the permutations
+// are parallel generics that elementwise fusion cancels against those of
+// the neighbouring convolutions, so the CPU schedules see NHWC pools with
+// the channels in the vector lanes. Average pooling divides by the number
+// of elements each window covers: the window size when every window is
+// full, else a count computed by the same sum pooling over a 0/1 mask (1
+// on the input, and on the explicit pads when count_include_pad). Global
+// pools are reductions over the spatial axes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,45 +80,50 @@ struct PoolLowering : public OpConversionPattern<OpTy> {
                         element, APFloat::getInf(floatType.getFloatSemantics(),
                                                  /*Negative=*/true)))
               : scalarConstant(rewriter, loc, element, 0.0);
-    Value padded = padSpatial(rewriter, loc, x, low, fullHigh, fill);
+    Value nhwc = permute(rewriter, loc, x, {0, 2, 3, 1});
+    Value padded =
+        padSpatial(rewriter, loc, nhwc, low, fullHigh, fill, /*firstAxis=*/1);
     Value window = tensor::EmptyOp::create(rewriter, loc, kernel, element);
+    auto nhwcType = RankedTensorType::get(
+        {resultType.getDimSize(0), resultType.getDimSize(2),
+         resultType.getDimSize(3), resultType.getDimSize(1)},
+        element);
     // The accumulator starts at the padding value: -inf or 0.
     Value init = linalg::FillOp::create(
                      rewriter, loc, ValueRange{fill},
-                     ValueRange{createEmpty(rewriter, loc, resultType, {x})})
+                     ValueRange{createEmpty(rewriter, loc, nhwcType, {nhwc})})
                      .getResult(0);
     auto stridesAttr = i64Vector(rewriter, strides);
     auto dilationsAttr = i64Vector(rewriter, dilations);
     Value pooled;
     if (isMax) {
       pooled =
-          linalg::PoolingNchwMaxOp::create(
-              rewriter, loc, TypeRange{resultType}, ValueRange{padded, window},
+          linalg::PoolingNhwcMaxOp::create(
+              rewriter, loc, TypeRange{nhwcType}, ValueRange{padded, window},
               ValueRange{init}, stridesAttr, dilationsAttr)
               .getResult(0);
-      rewriter.replaceOp(op, pooled);
-      return success();
+    } else {
+      pooled =
+          linalg::PoolingNhwcSumOp::create(
+              rewriter, loc, TypeRange{nhwcType}, ValueRange{padded, window},
+              ValueRange{init}, stridesAttr, dilationsAttr)
+              .getResult(0);
+      pooled = divideByCount(rewriter, loc, op, pooled, inType, nhwcType, low,
+                             high, extra, window, stridesAttr, dilationsAttr);
     }
-    pooled =
-        linalg::PoolingNchwSumOp::create(
-            rewriter, loc, TypeRange{resultType}, ValueRange{padded, window},
-            ValueRange{init}, stridesAttr, dilationsAttr)
-            .getResult(0);
-    rewriter.replaceOp(op, divideByCount(rewriter, loc, op, pooled, inType,
-                                         resultType, low, high, extra, window,
-                                         stridesAttr, dilationsAttr));
+    rewriter.replaceOp(op, permute(rewriter, loc, pooled, {0, 3, 1, 2}));
     return success();
   }
 
-  /// pooled / (elements each window covers).
+  /// pooled / (elements each window covers), on the NHWC result.
   Value divideByCount(OpBuilder &b, Location loc, OpTy op, Value pooled,
-                      RankedTensorType inType, RankedTensorType resultType,
+                      RankedTensorType inType, RankedTensorType nhwcType,
                       ArrayRef<int64_t> low, ArrayRef<int64_t> high,
                       ArrayRef<int64_t> extra, Value window,
                       DenseIntElementsAttr strides,
                       DenseIntElementsAttr dilations) const {
     MLIRContext *ctx = b.getContext();
-    Type element = resultType.getElementType();
+    Type element = nhwcType.getElementType();
     bool includePad = false;
     if constexpr (!isMax)
       includePad = op.getCountIncludePad();
@@ -130,30 +139,30 @@ struct PoolLowering : public OpConversionPattern<OpTy> {
     if (!anyExtra && (!anyPad || includePad)) {
       divisor = scalarConstant(b, loc, element, kernel[0] * kernel[1]);
     } else {
-      // Counts over a 0/1 mask of shape (1, 1, H, W).
+      // Counts over a 0/1 mask of shape (1, H, W, 1).
       auto maskType = RankedTensorType::get(
-          {1, 1, inType.getDimSize(2), inType.getDimSize(3)}, element);
+          {1, inType.getDimSize(2), inType.getDimSize(3), 1}, element);
       Value mask = createFilled(b, loc, maskType, {}, 1.0);
       Value one = scalarConstant(b, loc, element, 1.0);
       Value zero = scalarConstant(b, loc, element, 0.0);
       if (includePad)
-        mask = padSpatial(b, loc, mask, low, high, one);
+        mask = padSpatial(b, loc, mask, low, high, one, /*firstAxis=*/1);
       SmallVector<int64_t> rest{includePad ? extra[0] : high[0] + extra[0],
                                 includePad ? extra[1] : high[1] + extra[1]};
       SmallVector<int64_t> start{includePad ? 0 : low[0],
                                  includePad ? 0 : low[1]};
-      mask = padSpatial(b, loc, mask, start, rest, zero);
+      mask = padSpatial(b, loc, mask, start, rest, zero, /*firstAxis=*/1);
       auto countType = RankedTensorType::get(
-          {1, 1, resultType.getDimSize(2), resultType.getDimSize(3)}, element);
+          {1, nhwcType.getDimSize(1), nhwcType.getDimSize(2), 1}, element);
       Value countInit = createFilled(b, loc, countType, {}, 0.0);
-      divisor = linalg::PoolingNchwSumOp::create(
+      divisor = linalg::PoolingNhwcSumOp::create(
                     b, loc, TypeRange{countType}, ValueRange{mask, window},
                     ValueRange{countInit}, strides, dilations)
                     .getResult(0);
       divisorMap = AffineMap::get(
           rank, 0,
-          {getAffineConstantExpr(0, ctx), getAffineConstantExpr(0, ctx),
-           getAffineDimExpr(2, ctx), getAffineDimExpr(3, ctx)},
+          {getAffineConstantExpr(0, ctx), getAffineDimExpr(1, ctx),
+           getAffineDimExpr(2, ctx), getAffineConstantExpr(0, ctx)},
           ctx);
     }
     SmallVector<Value> inputs{pooled};
@@ -163,9 +172,9 @@ struct PoolLowering : public OpConversionPattern<OpTy> {
       maps.push_back(divisorMap);
     }
     maps.push_back(b.getMultiDimIdentityMap(rank));
-    Value init = createEmpty(b, loc, resultType, {pooled});
+    Value init = createEmpty(b, loc, nhwcType, {pooled});
     return linalg::GenericOp::create(
-               b, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps,
+               b, loc, TypeRange{nhwcType}, inputs, ValueRange{init}, maps,
                iterators,
                [&](OpBuilder &nb, Location l, ValueRange args) {
                  Value d = divisorMap ? args[1] : divisor;

@@ -1,10 +1,18 @@
 // RUN: nngraph-opt %s --split-input-file --convert-nngraph-to-linalg | FileCheck %s
 
+// Windowed pools run channels last: the input is permuted to NHWC, padded
+// on H and W, pooled, and the result permuted back to NCHW.
 // Max pooling pads with -inf, ceil_mode adds end padding for the last window.
+// CHECK-DAG: #[[$NHWC:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
+// CHECK-DAG: #[[$NCHW:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 // CHECK-LABEL: func.func @max_ceil
 // CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: tensor.pad %arg0 low[0, 0, 0, 0] high[0, 0, 1, 1]
-// CHECK: linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+// CHECK: %[[IN:.*]] = linalg.generic {indexing_maps = [#[[$NHWC]], #{{.*}}]{{.*}} ins(%arg0 : tensor<1x2x5x5xf32>) outs({{.*}} : tensor<1x5x5x2xf32>)
+// CHECK: tensor.pad %[[IN]] low[0, 0, 0, 0] high[0, 1, 1, 0]
+// CHECK: tensor.yield %[[NINF]]
+// CHECK: linalg.fill ins(%[[NINF]] : f32) outs({{.*}} : tensor<1x3x3x2xf32>)
+// CHECK: %[[P:.*]] = linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} {{.*}} -> tensor<1x3x3x2xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[$NCHW]], #{{.*}}]{{.*}} ins(%[[P]] : tensor<1x3x3x2xf32>) outs({{.*}} : tensor<1x2x3x3xf32>)
 func.func @max_ceil(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x2x2xf32> {
   %0 = nngraph.max_pool %x {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, ceil_mode = true} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32>
   %1 = tensor.extract_slice %0[0, 0, 0, 0] [1, 2, 2, 2] [1, 1, 1, 1] : tensor<1x2x3x3xf32> to tensor<1x2x2x2xf32>
@@ -15,10 +23,15 @@ func.func @max_ceil(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x2x2xf32> {
 
 // Average pooling with padding that does not count: the divisor is a sum
 // pooling of a 0/1 mask.
+// CHECK-DAG: #[[$COUNT:.*]] = affine_map<(d0, d1, d2, d3) -> (0, d1, d2, 0)>
 // CHECK-LABEL: func.func @avg_exclude_pad
-// CHECK: linalg.pooling_nchw_sum
-// CHECK: linalg.pooling_nchw_sum {{.*}} -> tensor<1x1x4x4xf32>
+// CHECK: %[[S:.*]] = linalg.pooling_nhwc_sum {{.*}} -> tensor<1x4x4x2xf32>
+// CHECK: %[[MASK:.*]] = linalg.fill {{.*}} -> tensor<1x4x4x1xf32>
+// CHECK: tensor.pad %[[MASK]] low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: %[[N:.*]] = linalg.pooling_nhwc_sum {{.*}} -> tensor<1x4x4x1xf32>
+// CHECK: %[[D:.*]] = linalg.generic {indexing_maps = [#{{.*}}, #[[$COUNT]], #{{.*}}]{{.*}} ins(%[[S]], %[[N]] : tensor<1x4x4x2xf32>, tensor<1x4x4x1xf32>)
 // CHECK: arith.divf
+// CHECK: linalg.generic {{.*}} ins(%[[D]] : tensor<1x4x4x2xf32>) outs({{.*}} : tensor<1x2x4x4xf32>)
 func.func @avg_exclude_pad(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
   %0 = nngraph.avg_pool %x {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
   return %0 : tensor<1x2x4x4xf32>

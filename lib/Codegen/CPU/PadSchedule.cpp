@@ -1,0 +1,112 @@
+//===- PadSchedule.cpp - padded copies written in place ---------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the schedule of static tensor.pad ops with a
+// constant value (the padded inputs of convolutions and pools). Left alone,
+// a pad bufferizes into a scalar fill and a strided memref.copy, a runtime
+// call that copies element by element. Here it becomes a fill of the padded
+// tensor (tiled and vectorised like any elementwise op) and an
+// insert_slice of the source into its interior. When the source is the
+// result of a tile loop (scf.forall) that writes a tensor.empty, such as a
+// convolution with its epilogue, the loop writes into the interior of the
+// filled tensor instead (an extract_slice of it), so that bufferization
+// places the producer's result straight into the padded buffer and the
+// copy disappears. Otherwise the source is copied by a linalg.copy, tiled
+// and vectorised.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Schedules.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::nngraph::cpu;
+
+namespace {
+
+/// The shared_outs operand of the scf.forall that yields `source`, when
+/// it is a tensor.empty that nothing else uses; else null.
+OpOperand *emptyDestinationOf(Value source) {
+  auto result = dyn_cast<OpResult>(source);
+  auto forall = result ? dyn_cast<scf::ForallOp>(result.getOwner()) : nullptr;
+  if (!forall)
+    return nullptr;
+  OpOperand &init = forall.getOutputsMutable()[result.getResultNumber()];
+  auto empty = init.get().getDefiningOp<tensor::EmptyOp>();
+  if (!empty || !empty->hasOneUse())
+    return nullptr;
+  return &init;
+}
+
+/// Schedules `op` as an elementwise op; returns what replaces its result.
+Value scheduled(RewriterBase &rewriter, linalg::LinalgOp op, int64_t simd,
+                SmallVectorImpl<Operation *> &loops) {
+  Value result = op->getResult(0);
+  if (failed(scheduleElementwise(rewriter, op, simd, loops)))
+    return result;
+  return loops.back()->getResult(0);
+}
+
+} // namespace
+
+LogicalResult nngraph::cpu::schedulePad(RewriterBase &rewriter,
+                                        tensor::PadOp pad, int64_t simd,
+                                        SmallVectorImpl<Operation *> &loops) {
+  RankedTensorType sourceType = pad.getSourceType();
+  RankedTensorType type = pad.getResultType();
+  Value value = pad.getConstantPaddingValue();
+  if (!value || !sourceType.hasStaticShape() || !type.hasStaticShape() ||
+      pad.getNofold())
+    return failure();
+  SmallVector<OpFoldResult> low = pad.getMixedLowPad();
+  if (!llvm::all_of(low, [](OpFoldResult r) {
+        return getConstantIntValue(r).has_value();
+      }))
+    return failure();
+  Location loc = pad.getLoc();
+  OpOperand *destination = emptyDestinationOf(pad.getSource());
+  // The fill goes before the producer that may write into it.
+  Operation *producer =
+      destination ? destination->getOwner() : pad.getOperation();
+  rewriter.setInsertionPoint(producer);
+  if (auto *def = value.getDefiningOp();
+      def && !def->isBeforeInBlock(producer) &&
+      def->getBlock() == producer->getBlock())
+    return failure();
+  // An alloc_tensor, not a tensor.empty: CSE would merge the equal fills
+  // of two pads into one tensor that both producers write, and
+  // bufferization would then copy it.
+  Value empty =
+      bufferization::AllocTensorOp::create(rewriter, loc, type, ValueRange{});
+  auto fill = linalg::FillOp::create(rewriter, loc, ValueRange{value},
+                                     ValueRange{empty});
+  Value filled = scheduled(rewriter, fill, simd, loops);
+  rewriter.setInsertionPointAfterValue(filled);
+
+  SmallVector<OpFoldResult> sizes =
+      getAsIndexOpFoldResult(rewriter.getContext(), sourceType.getShape());
+  SmallVector<OpFoldResult> strides(sourceType.getRank(),
+                                    rewriter.getIndexAttr(1));
+  Value interior = tensor::ExtractSliceOp::create(rewriter, loc, sourceType,
+                                                  filled, low, sizes, strides);
+  Value source = pad.getSource();
+  if (destination) {
+    // The producer writes the interior of the padded tensor.
+    rewriter.modifyOpInPlace(destination->getOwner(),
+                             [&] { destination->set(interior); });
+  } else {
+    rewriter.setInsertionPoint(pad);
+    auto copy = linalg::CopyOp::create(rewriter, loc, source, interior);
+    source = scheduled(rewriter, copy, simd, loops);
+  }
+  rewriter.setInsertionPoint(pad);
+  rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(pad, source, filled, low,
+                                                     sizes, strides);
+  return success();
+}

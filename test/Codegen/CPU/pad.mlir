@@ -1,0 +1,49 @@
+// RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize="vector-width=8" --canonicalize --cse | FileCheck %s
+
+// A pad of a tile loop's result: a vectorised fill of the padded tensor
+// (an alloc_tensor, which CSE does not merge), whose interior the
+// producer's loop writes in place; no tensor.pad, no separate copy.
+// CHECK-LABEL: func.func @pad_of_producer
+// CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() : tensor<1x10x10x16xf32>
+// CHECK: %[[FILL:.*]] = scf.forall ({{.*}}) in (10, 10) shared_outs({{.*}} = %[[BUF]])
+// CHECK: vector.transfer_write {{.*}} : vector<16xf32>, tensor<1x1x1x16xf32>
+// CHECK: %[[IN:.*]] = tensor.extract_slice %[[FILL]][0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1]
+// CHECK: %[[R:.*]] = scf.forall {{.*}} shared_outs({{.*}} = %[[IN]])
+// CHECK: arith.maximumf {{.*}} : vector<16xf32>
+// CHECK: tensor.insert_slice %[[R]] into %[[FILL]][0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1]
+// CHECK-NOT: tensor.pad
+// CHECK-NOT: linalg.copy
+func.func @pad_of_producer(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x10x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x8x8x16xf32>) outs(%e : tensor<1x8x8x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x16xf32>
+  %p = tensor.pad %r low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x16xf32> to tensor<1x10x10x16xf32>
+  return %p : tensor<1x10x10x16xf32>
+}
+
+// -----
+
+// A pad of a function argument: the fill and a vectorised copy.
+// CHECK-LABEL: func.func @pad_of_argument
+// CHECK: scf.forall
+// CHECK: vector.transfer_write {{.*}} : vector<16xf32>
+// CHECK: scf.forall
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x8x8x16xf32>, vector<16xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<16xf32>
+// CHECK: tensor.insert_slice
+// CHECK-NOT: tensor.pad
+func.func @pad_of_argument(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x10x16xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x8x8x16xf32> to tensor<1x10x10x16xf32>
+  return %p : tensor<1x10x10x16xf32>
+}
