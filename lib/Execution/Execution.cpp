@@ -19,11 +19,15 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <mutex>
 #include <random>
 
@@ -168,6 +172,61 @@ std::vector<std::string> nngraph::getDefaultSharedLibs() {
 
 Executable::~Executable() = default;
 
+namespace {
+/// The phases of Executable::compile, timed (wall, user and system time)
+/// when the environment variable NNGRAPH_TIMING is set; "passes" adds
+/// MLIR's per-pass report of the pipeline. The report goes to stderr.
+struct CompileTimers {
+  llvm::TimerGroup group{"nngraph-compile", "nngraph compile phases"};
+  llvm::Timer pipeline{"pipeline", "MLIR: nngraph-cpu-pipeline", group};
+  llvm::Timer translate{"translate", "JIT: translation to LLVM IR + setup",
+                        group};
+  llvm::Timer optimize{"optimize", "JIT: LLVM IR optimisation", group};
+  llvm::Timer codegen{"codegen", "JIT: code generation + linking", group};
+
+  /// The timers, or null when timing is off; `passes` says whether to time
+  /// each MLIR pass as well.
+  static std::unique_ptr<CompileTimers> get(bool &passes) {
+    const char *env = std::getenv("NNGRAPH_TIMING");
+    passes = env && StringRef(env) == "passes";
+    if (!env || !*env || StringRef(env) == "0")
+      return nullptr;
+    return std::make_unique<CompileTimers>();
+  }
+};
+
+/// Starts `timer` (when there are timers) for the life of the object.
+struct TimeRegion {
+  llvm::Timer *timer;
+  TimeRegion(CompileTimers *timers, llvm::Timer CompileTimers::*which)
+      : timer(timers ? &(timers->*which) : nullptr) {
+    if (timer)
+      timer->startTimer();
+  }
+  ~TimeRegion() {
+    if (timer)
+      timer->stopTimer();
+  }
+};
+
+/// The host's target machine, so that LLVM's optimisation passes see the
+/// real cost model (TTI: vector widths, instruction costs) rather than
+/// the target-independent default.
+std::unique_ptr<llvm::TargetMachine> getHostTargetMachine() {
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder) {
+    llvm::consumeError(builder.takeError());
+    return nullptr;
+  }
+  auto machine = builder->createTargetMachine();
+  if (!machine) {
+    llvm::consumeError(machine.takeError());
+    return nullptr;
+  }
+  return std::move(*machine);
+}
+} // namespace
+
 std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
   std::unique_ptr<Executable> exe(new Executable());
@@ -188,13 +247,20 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   for (StringAttr name : graphAttrs)
     func->removeAttr(name);
   func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+  bool passTiming = false;
+  std::unique_ptr<CompileTimers> timers = CompileTimers::get(passTiming);
   PassManager pm(context);
+  if (passTiming)
+    pm.enableTiming();
   CPUPipelineOptions pipelineOptions;
   pipelineOptions.resultsToOutParams = true;
   pipelineOptions.fuseElementwise = options.fuseElementwise;
   buildCPUPipeline(pm, pipelineOptions);
-  if (failed(pm.run(*module)))
-    return nullptr;
+  {
+    TimeRegion region(timers.get(), &CompileTimers::pipeline);
+    if (failed(pm.run(*module)))
+      return nullptr;
+  }
 
   static std::once_flag initTarget;
   std::call_once(initTarget, [] {
@@ -206,9 +272,28 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   SmallVector<StringRef> libRefs(libs.begin(), libs.end());
   ExecutionEngineOptions engineOptions;
   engineOptions.sharedLibPaths = libRefs;
-  auto transformer = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  std::unique_ptr<llvm::TargetMachine> machine = getHostTargetMachine();
+  auto optimize = makeOptimizingTransformer(options.optLevel, 0, machine.get());
+  // The engine optimises while it creates itself: `optimize` is timed
+  // apart from `translate`, which it interrupts.
+  auto transformer = [&](llvm::Module *m) -> llvm::Error {
+    llvm::Timer *outer =
+        timers && timers->translate.isRunning() ? &timers->translate : nullptr;
+    if (outer)
+      outer->stopTimer();
+    llvm::Error error = [&] {
+      TimeRegion region(timers.get(), &CompileTimers::optimize);
+      return optimize(m);
+    }();
+    if (outer)
+      outer->startTimer();
+    return error;
+  };
   engineOptions.transformer = transformer;
-  auto engine = ExecutionEngine::create(*module, engineOptions);
+  auto engine = [&] {
+    TimeRegion region(timers.get(), &CompileTimers::translate);
+    return ExecutionEngine::create(*module, engineOptions);
+  }();
   if (!engine) {
     emitError(module->getLoc())
         << "JIT: " << llvm::toString(engine.takeError());
@@ -217,11 +302,16 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   exe->engine = std::move(*engine);
   // The JIT compiles lazily, at the first lookup: do it here so that code
   // generation is part of compiling, not of the first run.
-  auto fn = exe->engine->lookupPacked(exe->entry);
+  auto fn = [&] {
+    TimeRegion region(timers.get(), &CompileTimers::codegen);
+    return exe->engine->lookupPacked(exe->entry);
+  }();
   if (!fn) {
     emitError(module->getLoc()) << "JIT: " << llvm::toString(fn.takeError());
     return nullptr;
   }
+  if (timers)
+    timers->group.print(llvm::errs(), /*ResetAfterPrint=*/true);
   exe->entryPoint = *fn;
   return exe;
 }

@@ -46,6 +46,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Lower all the way to the LLVM dialect (off: stop "
                      "after bufferization and loops)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> outlineKernels{
+      *this, "outline-kernels",
+      llvm::cl::desc("Move each loop nest into its own function before the "
+                     "LLVM lowering (nngraph-outline-kernels): LLVM compiles "
+                     "many small functions much faster than one huge one"),
+      llvm::cl::init(true)};
 };
 
 /// nngraph -> linalg on tensors -> (fusion) -> bufferization -> loops ->
