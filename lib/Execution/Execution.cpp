@@ -19,12 +19,10 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -209,22 +207,6 @@ struct TimeRegion {
   }
 };
 
-/// The host's target machine, so that LLVM's optimisation passes see the
-/// real cost model (TTI: vector widths, instruction costs) rather than
-/// the target-independent default.
-std::unique_ptr<llvm::TargetMachine> getHostTargetMachine() {
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder) {
-    llvm::consumeError(builder.takeError());
-    return nullptr;
-  }
-  auto machine = builder->createTargetMachine();
-  if (!machine) {
-    llvm::consumeError(machine.takeError());
-    return nullptr;
-  }
-  return std::move(*machine);
-}
 } // namespace
 
 std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
@@ -272,8 +254,11 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   SmallVector<StringRef> libRefs(libs.begin(), libs.end());
   ExecutionEngineOptions engineOptions;
   engineOptions.sharedLibPaths = libRefs;
-  std::unique_ptr<llvm::TargetMachine> machine = getHostTargetMachine();
-  auto optimize = makeOptimizingTransformer(options.optLevel, 0, machine.get());
+  // No target machine: with the host's, LLVM's cost model (TTI) lets its
+  // loop and SLP vectorisers work on the code MLIR already vectorised,
+  // which made compiling 60-75% slower and running no faster (measured on
+  // ResNet-18, SqueezeNet and MobileNet-v2; docs/CPUCodegen.md).
+  auto optimize = makeOptimizingTransformer(options.optLevel, 0, nullptr);
   // The engine optimises while it creates itself: `optimize` is timed
   // apart from `translate`, which it interrupts.
   auto transformer = [&](llvm::Module *m) -> llvm::Error {
