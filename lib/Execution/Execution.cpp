@@ -26,6 +26,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -196,6 +197,45 @@ static void stripGraphAttrs(ModuleOp lowered) {
   });
 }
 
+namespace {
+/// The phases of Executable::compile, timed (wall, user and system time)
+/// when the environment variable NNGRAPH_TIMING is set; "passes" adds
+/// MLIR's per-pass report of the pipeline. The report goes to stderr.
+struct CompileTimers {
+  llvm::TimerGroup group{"nngraph-compile", "nngraph compile phases"};
+  llvm::Timer pipeline{"pipeline", "MLIR: nngraph-cpu-pipeline", group};
+  llvm::Timer translate{"translate", "JIT: translation to LLVM IR + setup",
+                        group};
+  llvm::Timer optimize{"optimize", "JIT: LLVM IR optimisation", group};
+  llvm::Timer codegen{"codegen", "JIT: code generation + linking", group};
+
+  /// The timers, or null when timing is off; `passes` says whether to time
+  /// each MLIR pass as well.
+  static std::unique_ptr<CompileTimers> get(bool &passes) {
+    const char *env = std::getenv("NNGRAPH_TIMING");
+    passes = env && StringRef(env) == "passes";
+    if (!env || !*env || StringRef(env) == "0")
+      return nullptr;
+    return std::make_unique<CompileTimers>();
+  }
+};
+
+/// Starts `timer` (when there are timers) for the life of the object.
+struct TimeRegion {
+  llvm::Timer *timer;
+  TimeRegion(CompileTimers *timers, llvm::Timer CompileTimers::*which)
+      : timer(timers ? &(timers->*which) : nullptr) {
+    if (timer)
+      timer->startTimer();
+  }
+  ~TimeRegion() {
+    if (timer)
+      timer->stopTimer();
+  }
+};
+
+} // namespace
+
 std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
   std::unique_ptr<Executable> exe(new Executable());
@@ -222,15 +262,22 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   for (StringAttr name : graphAttrs)
     func->removeAttr(name);
   func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+  bool passTiming = false;
+  std::unique_ptr<CompileTimers> timers = CompileTimers::get(passTiming);
   PassManager pm(context);
+  if (passTiming)
+    pm.enableTiming();
   CPUPipelineOptions pipelineOptions;
   pipelineOptions.resultsToOutParams = true;
   pipelineOptions.fuseElementwise = options.fuseElementwise;
   pipelineOptions.profile = options.profile;
   pipelineOptions.liftWeightTransforms = options.liftWeightTransforms;
   buildCPUPipeline(pm, pipelineOptions);
-  if (failed(pm.run(*module)))
-    return nullptr;
+  {
+    TimeRegion region(timers.get(), &CompileTimers::pipeline);
+    if (failed(pm.run(*module)))
+      return nullptr;
+  }
   for (ProfiledLayer &layer : getProfiledLayers(*module))
     exe->layers.push_back({std::move(layer.name), std::move(layer.op)});
   removeProfiledLayers(*module);
@@ -251,9 +298,31 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   SmallVector<StringRef> libRefs(libs.begin(), libs.end());
   ExecutionEngineOptions engineOptions;
   engineOptions.sharedLibPaths = libRefs;
-  auto transformer = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  // No target machine: with the host's, LLVM's cost model (TTI) lets its
+  // loop and SLP vectorisers work on the code MLIR already vectorised,
+  // which made compiling 60-75% slower and running no faster (measured on
+  // ResNet-18, SqueezeNet and MobileNet-v2; docs/CPUCodegen.md).
+  auto optimize = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  // The engine optimises while it creates itself: `optimize` is timed
+  // apart from `translate`, which it interrupts.
+  auto transformer = [&](llvm::Module *m) -> llvm::Error {
+    llvm::Timer *outer =
+        timers && timers->translate.isRunning() ? &timers->translate : nullptr;
+    if (outer)
+      outer->stopTimer();
+    llvm::Error error = [&] {
+      TimeRegion region(timers.get(), &CompileTimers::optimize);
+      return optimize(m);
+    }();
+    if (outer)
+      outer->startTimer();
+    return error;
+  };
   engineOptions.transformer = transformer;
-  auto engine = ExecutionEngine::create(*module, engineOptions);
+  auto engine = [&] {
+    TimeRegion region(timers.get(), &CompileTimers::translate);
+    return ExecutionEngine::create(*module, engineOptions);
+  }();
   if (!engine) {
     emitError(module->getLoc())
         << "JIT: " << llvm::toString(engine.takeError());
@@ -262,11 +331,16 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   exe->engine = std::move(*engine);
   // The JIT compiles lazily, at the first lookup: do it here so that code
   // generation is part of compiling, not of the first run.
-  auto fn = exe->engine->lookupPacked(exe->entry);
+  auto fn = [&] {
+    TimeRegion region(timers.get(), &CompileTimers::codegen);
+    return exe->engine->lookupPacked(exe->entry);
+  }();
   if (!fn) {
     emitError(module->getLoc()) << "JIT: " << llvm::toString(fn.takeError());
     return nullptr;
   }
+  if (timers)
+    timers->group.print(llvm::errs(), /*ResetAfterPrint=*/true);
   exe->entryPoint = *fn;
   if (options.profile) {
     // The hooks' record is per thread, set through the runtime library

@@ -89,6 +89,8 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     return;
 
   // 6. LLVM dialect.
+  if (options.outlineKernels)
+    pm.addPass(createNNGraphOutlineKernelsPass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

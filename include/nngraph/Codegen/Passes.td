@@ -143,4 +143,38 @@ def NNGraphLiftWeightTransformsPass
   ];
 }
 
+def NNGraphOutlineKernelsPass : Pass<"nngraph-outline-kernels", "ModuleOp"> {
+  let summary = "Outline each top-level loop nest into a private function";
+  let description = [{
+    Compile time, not run time: after bufferization a graph function holds
+    every layer's loop nest, and LLVM's function passes (IndVarSimplify,
+    instruction selection, register allocation) grow faster than linearly
+    with the size of a function. This pass moves each top-level op with
+    regions and no results (an `scf.for`/`scf.forall` nest, a linalg op
+    still to be lowered to loops) into its own private function,
+    `@<function>_kernel_<n>`, and calls it in its place. Values used in the
+    nest and defined outside it become arguments (memrefs are passed as
+    they are, so the call costs a descriptor per buffer), except constants,
+    which are cloned into the kernel. The kernels are marked
+    `passthrough = ["noinline"]` so that LLVM does not inline them back.
+
+    Example: the body of
+
+    ```mlir
+    func.func @f(%a: memref<4xf32>) {
+      scf.for %i = %c0 to %c4 step %c1 { ... %a ... }
+      return
+    }
+    ```
+
+    becomes `func.call @f_kernel_0(%a)` with the loop in
+    `func.func private @f_kernel_0(%a: memref<4xf32>)`.
+  }];
+  let options = [
+    Option<"minOps", "min-ops", "unsigned", "1",
+           "Outline only nests that hold at least this many operations">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // NNGRAPH_CODEGEN_PASSES_TD

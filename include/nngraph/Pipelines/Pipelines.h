@@ -63,6 +63,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Outline each layer and time it with runtime hooks "
                      "(nngraph-profile-layers; nngraph-run --profile)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> outlineKernels{
+      *this, "outline-kernels",
+      llvm::cl::desc("Move each loop nest into its own function before the "
+                     "LLVM lowering (nngraph-outline-kernels): LLVM compiles "
+                     "many small functions much faster than one huge one"),
+      llvm::cl::init(true)};
 };
 
 /// nngraph -> linalg on tensors -> (fusion) -> bufferization -> loops ->

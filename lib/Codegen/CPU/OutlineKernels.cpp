@@ -1,0 +1,112 @@
+//===- OutlineKernels.cpp - one function per loop nest ----------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements nngraph-outline-kernels: each top-level loop nest of
+// a function (an op with regions and no results in the function's entry
+// block) moves into a private function of its own, called in its place.
+// LLVM's per-function passes are super-linear in the size of a function
+// (IndVarSimplify alone took 60% of `opt -O3` on MobileNet-v2 as one
+// function); many small functions compile several times faster and run
+// as fast, since a call per layer costs nothing next to the layer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/Codegen/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace mlir {
+namespace nngraph {
+#define GEN_PASS_DEF_NNGRAPHOUTLINEKERNELSPASS
+#include "nngraph/Codegen/Passes.h.inc"
+} // namespace nngraph
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `op` is a loop nest worth a function of its own.
+bool isKernel(Operation *op, unsigned minOps) {
+  if (op->getNumRegions() == 0 || op->getNumResults() != 0 ||
+      op->hasTrait<OpTrait::IsTerminator>() || isa<SymbolOpInterface>(op))
+    return false;
+  unsigned count = 0;
+  op->walk([&](Operation *) { ++count; });
+  return count >= minOps;
+}
+
+/// Whether `value` is cheaper to rematerialise in the kernel than to pass.
+bool isClonable(Value value) {
+  Operation *def = value.getDefiningOp();
+  return def && def->getNumOperands() == 0 && def->getNumRegions() == 0 &&
+         def->hasTrait<OpTrait::ConstantLike>();
+}
+
+struct OutlineKernelsPass
+    : public nngraph::impl::NNGraphOutlineKernelsPassBase<OutlineKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+    for (func::FuncOp func : funcs) {
+      if (func.isExternal() || !func.getBody().hasOneBlock())
+        continue;
+      SmallVector<Operation *> kernels;
+      for (Operation &op : func.getBody().front())
+        if (isKernel(&op, minOps))
+          kernels.push_back(&op);
+      Operation *after = func;
+      for (auto [i, op] : llvm::enumerate(kernels))
+        after = outline(symbols, func, after, op, i);
+    }
+  }
+
+  /// Moves `op` into `@<func>_kernel_<index>`, placed after `after`, and
+  /// calls it; returns the kernel.
+  Operation *outline(SymbolTable &symbols, func::FuncOp func, Operation *after,
+                     Operation *op, size_t index) {
+    // What the nest reads from outside: its operands (loop bounds, linalg
+    // operands), then the values its regions capture.
+    llvm::SetVector<Value> captured(op->operand_begin(), op->operand_end());
+    getUsedValuesDefinedAbove(op->getRegions(), captured);
+    SmallVector<Value> arguments, constants;
+    for (Value value : captured)
+      (isClonable(value) ? constants : arguments).push_back(value);
+
+    OpBuilder b(func);
+    b.setInsertionPointAfter(after);
+    Location loc = op->getLoc();
+    auto type = b.getFunctionType(ValueRange(arguments).getTypes(), {});
+    auto kernel = func::FuncOp::create(
+        b, loc, (func.getName() + "_kernel_" + Twine(index)).str(), type);
+    kernel.setPrivate();
+    kernel->setAttr("passthrough",
+                    b.getArrayAttr({b.getStringAttr("noinline")}));
+    symbols.insert(kernel); // Renames it if the name is taken.
+
+    Block *entry = kernel.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    IRMapping mapping;
+    mapping.map(arguments, entry->getArguments());
+    for (Value value : constants)
+      b.clone(*value.getDefiningOp(), mapping);
+    b.clone(*op, mapping);
+    func::ReturnOp::create(b, loc);
+
+    b.setInsertionPoint(op);
+    func::CallOp::create(b, loc, kernel, arguments);
+    op->erase();
+    return kernel;
+  }
+};
+
+} // namespace

@@ -1,0 +1,89 @@
+// RUN: nngraph-opt %s --split-input-file --nngraph-outline-kernels | FileCheck %s
+// RUN: nngraph-opt %s --split-input-file --nngraph-outline-kernels=min-ops=4 | FileCheck %s --check-prefix=MIN
+// RUN: nngraph-opt %s --split-input-file --nngraph-outline-kernels \
+// RUN:   --convert-scf-to-cf --convert-to-llvm | FileCheck %s --check-prefix=LLVM
+
+// Two loop nests on buffers: each moves into a private noinline function
+// that takes the memrefs (and the non-constant bound) it uses; constants are
+// cloned into it; the allocation and the plain ops stay in the caller.
+// CHECK-LABEL: func.func @graph
+// CHECK-SAME: (%[[X:.*]]: memref<4xf32>, %[[Y:.*]]: memref<4xf32>, %[[N:.*]]: index)
+// CHECK: %[[T:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: call @graph_kernel_0(%[[N]], %[[X]], %[[T]]) : (index, memref<4xf32>, memref<4xf32>) -> ()
+// CHECK-NEXT: call @graph_kernel_1(%[[T]], %[[Y]]) : (memref<4xf32>, memref<4xf32>) -> ()
+// CHECK-NEXT: memref.dealloc %[[T]]
+// CHECK-NEXT: return
+
+// CHECK: func.func private @graph_kernel_0(%[[N0:.*]]: index, %[[X0:.*]]: memref<4xf32>, %[[T0:.*]]: memref<4xf32>)
+// CHECK-SAME: passthrough = ["noinline"]
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[TWO:.*]] = arith.constant 2.0
+// CHECK: scf.for %[[I:.*]] = %[[C0]] to %[[N0]] step %[[C1]]
+// CHECK: memref.load %[[X0]][%[[I]]]
+// CHECK: arith.mulf {{.*}}, %[[TWO]]
+// CHECK: memref.store {{.*}}, %[[T0]][%[[I]]]
+// CHECK: return
+
+// CHECK: func.func private @graph_kernel_1(%[[T1:.*]]: memref<4xf32>, %[[Y1:.*]]: memref<4xf32>)
+// CHECK-SAME: passthrough = ["noinline"]
+// CHECK: linalg.copy ins(%[[T1]] : memref<4xf32>) outs(%[[Y1]] : memref<4xf32>)
+// CHECK-NEXT: return
+
+// With a threshold, the small copy stays where it is.
+// MIN-LABEL: func.func @graph
+// MIN: call @graph_kernel_0
+// MIN-NEXT: linalg.copy
+// MIN: func.func private @graph_kernel_0
+// MIN-NOT: func.func private @graph_kernel_1
+
+// The kernels stay out of line in LLVM.
+// LLVM: llvm.func @graph
+// LLVM: llvm.call @graph_kernel_0
+// LLVM: llvm.call @graph_kernel_1
+// LLVM: llvm.func @graph_kernel_0
+// LLVM-SAME: passthrough = ["noinline"]
+func.func @graph(%x: memref<4xf32>, %y: memref<4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %t = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %x[%i] : memref<4xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %t[%i] : memref<4xf32>
+  }
+  linalg.copy ins(%t : memref<4xf32>) outs(%y : memref<4xf32>)
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
+// A kernel name already taken gets another; declarations and nests that
+// return values are left alone.
+// CHECK-LABEL: func.func private @ext
+// CHECK-LABEL: func.func @f
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: call @f_kernel_0_0(
+// CHECK: func.func private @f_kernel_0_0
+// CHECK: func.func @f_kernel_0()
+func.func private @ext()
+func.func @f(%m: memref<8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  %s = scf.for %i = %c0 to %c8 step %c1 iter_args(%a = %z) -> f32 {
+    %v = memref.load %m[%i] : memref<8xf32>
+    %b = arith.addf %a, %v : f32
+    scf.yield %b : f32
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    memref.store %s, %m[%i] : memref<8xf32>
+  }
+  return %s : f32
+}
+func.func @f_kernel_0() {
+  return
+}
