@@ -9,9 +9,11 @@
 //   1. convert-nngraph-to-linalg (graph ops to linalg on tensors),
 //   2. elementwise fusion and canonicalization (on tensors),
 //   3. one-shot bufferization across function boundaries + deallocation,
-//   4. linalg to loops,
-//   5. lowering of scf/affine/math/memref/arith/func/cf to LLVM.
-// Tiling, vectorisation, packing and threading will slot in between 2 and 4.
+//   4. parallel loops (scf.forall) to sequential loops, or with threads
+//      to scf.parallel; linalg to loops,
+//   5. lowering of scf/affine/math/memref/arith/func/cf (and with threads,
+//      scf.parallel through OpenMP) to LLVM.
+// Tiling, vectorisation and packing will slot in between 2 and 4.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,10 +26,59 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+
+namespace {
+
+/// Stage 5 without threads: scf.parallel loops (if any reach here) become
+/// sequential loops in convert-scf-to-cf.
+void addSequentialToLLVMPasses(OpPassManager &pm) {
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+/// Stage 5 with threads: scf.parallel becomes omp.parallel + omp.wsloop on
+/// `threads` threads (libomp at run time). The order matters
+/// (CPU-CODEGEN.md, pitfall 3): convert-scf-to-openmp wraps each loop body
+/// in memref.alloca_scope, which finalize-memref-to-llvm must lower before
+/// convert-scf-to-cf makes the body multi-block; and no canonicalization
+/// runs after convert-scf-to-openmp (it would hoist constants into
+/// omp.wsloop, which then fails to verify).
+void addOpenMPToLLVMPasses(OpPassManager &pm, unsigned threads) {
+  pm.addPass(createLowerAffinePass());
+  ConvertSCFToOpenMPPassOptions openMP;
+  openMP.numThreads = threads;
+  pm.addPass(createConvertSCFToOpenMPPass(openMP));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+} // namespace
 
 void nngraph::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
@@ -53,25 +104,20 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   }
   bufferization::buildBufferDeallocationPipeline(pm);
 
-  // 4. Loops.
+  // 4. Loops. The parallel tile loops of the schedules (scf.forall) run on
+  // threads, or in sequence with one.
+  bool openMP = options.threads > 1;
+  if (openMP)
+    pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+  else
+    pm.addNestedPass<func::FuncOp>(createForallToForLoopPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (!options.lowerToLLVM)
     return;
-
-  // 5. LLVM dialect.
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  if (openMP)
+    addOpenMPToLLVMPasses(pm, options.threads);
+  else
+    addSequentialToLLVMPasses(pm);
 }
 
 void nngraph::registerPipelines() {

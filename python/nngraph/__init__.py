@@ -274,6 +274,11 @@ class Executable:
         """The outputs the call returns, in order."""
         return [TensorSpec(t[0], tuple(t[1]), t[2]) for t in self._exe.outputs]
 
+    @property
+    def threads(self) -> int:
+        """The threads the model's parallel loops run on (1: in sequence)."""
+        return self._exe.threads
+
     def _arrays(self, args, kwargs) -> list:
         specs = self.inputs
         if len(args) > len(specs):
@@ -331,21 +336,34 @@ class Executable:
 
 
 def compile(model: Model, target: str = "cpu", opt_level: int = 3,
-            fuse_elementwise: bool = True) -> Executable:
+            fuse_elementwise: bool = True,
+            threads: Optional[int] = None) -> Executable:
     """Compiles ``model`` for ``target`` (only "cpu" so far) with
     nngraph-cpu-pipeline and LLVM's JIT.
 
     Every graph input needs a static shape (give ``input_shapes`` to
-    :func:`load`) and every weight a value.
+    :func:`load`) and every weight a value. The model's parallel loops run
+    on ``threads`` threads (OpenMP; 1: in sequence); None: the environment
+    variable NNGRAPH_NUM_THREADS when set, else the number of CPUs this
+    process may use.
 
     Raises:
-      DiagnosticError: when lowering or code generation fails.
-      ValueError: for an unknown target or weights without values.
+      DiagnosticError: when lowering or code generation fails, when
+        NNGRAPH_NUM_THREADS is not a positive integer, or when threads
+        need the OpenMP runtime and this build has none.
+      ValueError: for an unknown target, a thread count below 1 or weights
+        without values.
     """
     if target != "cpu":
         raise ValueError(f"unknown target '{target}' (expected 'cpu')")
+    if threads is not None and (isinstance(threads, bool)
+                                or not isinstance(threads, int)
+                                or threads < 1):
+        raise ValueError(f"threads must be a positive integer or None, got "
+                         f"{threads!r}")
     # Errors of the graph itself (open shapes) come before missing values.
     exe = _nngraph.Executable.compile(model._module, opt_level,
-                                      fuse_elementwise, _runtime_libs())
+                                      fuse_elementwise, _runtime_libs(),
+                                      threads or 0)
     model._check_weights()
     return Executable(exe, model.weights)

@@ -568,12 +568,14 @@ class PyExecutable {
 public:
   static PyExecutable compile(const PyModule &model, unsigned optLevel,
                               bool fuseElementwise,
-                              const std::vector<std::string> &sharedLibs) {
+                              const std::vector<std::string> &sharedLibs,
+                              unsigned threads) {
     DiagnosticCapture capture(model.context.get());
     CompileOptions options;
     options.optLevel = optLevel;
     options.fuseElementwise = fuseElementwise;
     options.sharedLibs = sharedLibs;
+    options.threads = threads;
     std::shared_ptr<Executable> exe = Executable::compile(
         OwningOpRef<ModuleOp>(model.module->clone()), options);
     if (!exe)
@@ -596,6 +598,7 @@ public:
       r.push_back(toTuple(info));
     return r;
   }
+  unsigned threads() const { return exe->getThreads(); }
 
   /// Runs on `arrays` (one per input, weights included, in order) and
   /// returns new arrays for the outputs. The GIL is released while the
@@ -667,6 +670,9 @@ NB_MODULE(_nngraph, m) {
         "nngraph-run's summary of an output array (no trailing newline).");
   m.def("default_shared_libs", &getDefaultSharedLibs,
         "The shared libraries compiled models call, as this build has them.");
+  m.def("openmp_library", &getOpenMPLibrary,
+        "The OpenMP runtime threaded models call, as this build found it "
+        "(\"\" for none).");
   m.def("read_weights", &readWeights, nb::arg("path"),
         "The arrays of a weights file by name, as read-only views of the "
         "file's data.");
@@ -705,8 +711,10 @@ NB_MODULE(_nngraph, m) {
   nb::class_<PyExecutable>(m, "Executable", "A model compiled for the CPU.")
       .def_static("compile", &PyExecutable::compile, nb::arg("module"),
                   nb::arg("opt_level") = 3, nb::arg("fuse_elementwise") = true,
-                  nb::arg("shared_libs") = std::vector<std::string>())
+                  nb::arg("shared_libs") = std::vector<std::string>(),
+                  nb::arg("threads") = 0)
       .def_prop_ro("inputs", &PyExecutable::inputs)
       .def_prop_ro("outputs", &PyExecutable::outputs)
+      .def_prop_ro("threads", &PyExecutable::threads)
       .def("run", &PyExecutable::run, nb::arg("arrays"));
 }

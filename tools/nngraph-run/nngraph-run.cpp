@@ -61,6 +61,19 @@ static cl::opt<std::string> outputDir("output-dir",
                                       cl::init(""));
 static cl::opt<unsigned>
     repeat("repeat", cl::desc("Run the model N times (median)"), cl::init(1));
+// Registered as "nngraph-threads" and renamed in main (see
+// claimThreadsOption).
+static cl::opt<unsigned>
+    threads("nngraph-threads",
+            cl::desc("Run the model's parallel loops on N threads (OpenMP); "
+                     "1: sequential; default (0): NNGRAPH_NUM_THREADS, else "
+                     "the number of CPUs"),
+            cl::init(0));
+// Tests point it at a missing file to check the diagnostic.
+static cl::opt<std::string>
+    openMPLib("openmp-lib", cl::Hidden,
+              cl::desc("The OpenMP runtime to load (default: this build's)"),
+              cl::init(""));
 static cl::opt<unsigned>
     topK("top-k",
          cl::desc("Also print the K largest values of each output's last "
@@ -95,6 +108,16 @@ void setHelpText() {
   formatName.setDescription(format);
   paramsPath.setDescription(params);
   inputShapes.setDescription(shape);
+}
+
+/// libLLVM.so registers a hidden, undocumented --threads option of its own,
+/// which a second --threads would collide with: it moves aside for ours.
+void claimThreadsOption() {
+  if (cl::Option *llvmThreads = cl::getRegisteredOptions().lookup("threads")) {
+    llvmThreads->setArgStr("llvm-threads");
+    llvmThreads->setHiddenFlag(cl::ReallyHidden);
+  }
+  threads.setArgStr("threads");
 }
 
 /// Reads every --input file once (its shape may complete the import).
@@ -234,8 +257,11 @@ int run() {
   }
 
   // Compile: the signature is read before lowering changes it.
+  CompileOptions compileOptions;
+  compileOptions.threads = threads;
+  compileOptions.openMPLib = openMPLib;
   std::unique_ptr<Executable> exe =
-      Executable::compile(std::move(module), CompileOptions());
+      Executable::compile(std::move(module), compileOptions);
   if (!exe)
     return 1;
   double compileSeconds = secondsSince(start);
@@ -265,11 +291,12 @@ int run() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   setHelpText();
+  claimThreadsOption();
   cl::ParseCommandLineOptions(
       argc, argv,
       "nngraph-run: compile a model for the CPU and run it\n\n"
       "  nngraph-run MODEL [--format F] [--params P] [--input NAME=FILE.npy]\n"
       "              [--random-inputs SEED] [--random-weights SEED]\n"
-      "              [--output-dir DIR] [--repeat N]\n");
+      "              [--output-dir DIR] [--repeat N] [--threads N]\n");
   return run();
 }

@@ -36,6 +36,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Lower all the way to the LLVM dialect (off: stop "
                      "after bufferization and loops)"),
       llvm::cl::init(true)};
+  PassOptions::Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Run parallel loops (scf.forall, scf.parallel) on this "
+                     "many threads through OpenMP (the code then calls "
+                     "libomp); 0 or 1: sequential loops"),
+      llvm::cl::init(0)};
 };
 
 /// nngraph -> linalg on tensors -> (fusion) -> bufferization -> loops ->
