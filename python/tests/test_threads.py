@@ -97,3 +97,20 @@ def test_cpu_bench_sees_the_option():
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     assert bench.nngraph_threads_supported()
+
+
+@needs_openmp
+def test_command_line(tmp_path):
+    from test_cli import run_cli
+    np.save(tmp_path / "x.npy", _x())
+    outputs = {}
+    for threads in ["1", "2"]:
+        out = tmp_path / threads
+        r = run_cli("run", FORALL, "--input", f"arg0={tmp_path / 'x.npy'}",
+                    "--threads", threads, "--output-dir", str(out))
+        assert r.returncode == 0, r.stderr
+        outputs[threads] = np.load(out / "output0.npy")
+    assert np.array_equal(outputs["1"], outputs["2"])
+    r = run_cli("run", FORALL, "--threads", "0")
+    assert r.returncode == 1
+    assert "threads must be a positive integer" in r.stderr

@@ -9,7 +9,8 @@
 // (results become output buffers), JIT-executes it with MLIR's
 // ExecutionEngine on inputs from .npy files or deterministic random values,
 // and prints each output's shape and a summary, the compile time and the
-// median run time; --output-dir writes the outputs as .npy files.
+// median run time; --output-dir writes the outputs as .npy files, and
+// --threads sets the threads of parallel loops (OpenMP).
 //
 //===----------------------------------------------------------------------===//
 
