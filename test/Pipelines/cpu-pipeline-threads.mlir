@@ -6,6 +6,7 @@
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=1" | FileCheck %s --check-prefix=SEQ
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline | FileCheck %s --check-prefix=SEQ
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=1 lower-to-llvm=false" | FileCheck %s --check-prefix=FOR
+// RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2 lower-to-llvm=false parallelize-linalg=false" | FileCheck %s --check-prefix=NOSPLIT
 
 // Both loops become an OpenMP parallel region of 2 threads around a
 // work-shared loop, with LLVM types.
@@ -30,6 +31,17 @@
 // PAR: math.exp
 // PAR: scf.reduce
 
+// A large op that no schedule tiled is split into one tile per thread
+// (nngraph-parallelize-linalg), unless parallelize-linalg=false.
+// PAR-LABEL: func.func @large
+// PAR: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+// PAR: scf.for
+// PAR: arith.maximumf
+// PAR: scf.reduce
+// NOSPLIT-LABEL: func.func @large
+// NOSPLIT-NOT: scf.parallel
+// NOSPLIT: arith.maximumf
+
 // Sequential: no OpenMP, the same arithmetic.
 // SEQ-LABEL: llvm.func @forall
 // SEQ-NOT: omp.
@@ -37,6 +49,10 @@
 // SEQ-LABEL: llvm.func @parallel
 // SEQ-NOT: omp.
 // SEQ: llvm.store
+
+// SEQ-LABEL: llvm.func @large
+// SEQ-NOT: omp.
+// SEQ: llvm.intr.maximum
 
 // FOR-LABEL: func.func @forall
 // FOR-NOT: scf.forall
@@ -74,4 +90,9 @@ func.func @parallel(%m: memref<8xf32>) {
     scf.reduce
   }
   return
+}
+
+func.func @large(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+  %r = nngraph.relu %x : (tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  return %r : tensor<64x1024xf32>
 }
