@@ -14,6 +14,7 @@ Every error is raised as :class:`DiagnosticError` with all the messages of
 the call.
 """
 
+import operator
 import os
 import time
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -356,11 +357,17 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     """
     if target != "cpu":
         raise ValueError(f"unknown target '{target}' (expected 'cpu')")
-    if threads is not None and (isinstance(threads, bool)
-                                or not isinstance(threads, int)
-                                or threads < 1):
-        raise ValueError(f"threads must be a positive integer or None, got "
-                         f"{threads!r}")
+    if threads is not None:
+        count = None
+        if not isinstance(threads, bool):
+            try:
+                count = operator.index(threads)  # int, NumPy integers
+            except TypeError:
+                pass
+        if count is None or count < 1:
+            raise ValueError(f"threads must be a positive integer or None, "
+                             f"got {threads!r}")
+        threads = count
     # Errors of the graph itself (open shapes) come before missing values.
     exe = _nngraph.Executable.compile(model._module, opt_level,
                                       fuse_elementwise, _runtime_libs(),

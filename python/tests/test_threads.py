@@ -30,7 +30,7 @@ def test_forall_on_two_threads_matches_one():
     model = nngraph.load(FORALL)
     x = _x()
     one = nngraph.compile(model, threads=1)
-    two = nngraph.compile(model, threads=2)
+    two = nngraph.compile(model, threads=np.int64(2))
     assert (one.threads, two.threads) == (1, 2)
     y1, = one(x)
     y2, = two(x)
