@@ -295,6 +295,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   pipelineOptions.resultsToOutParams = true;
   pipelineOptions.fuseElementwise = options.fuseElementwise;
   pipelineOptions.threads = *threads;
+  pipelineOptions.parallelizeLinalg = options.parallelizeLinalg;
   buildCPUPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return nullptr;

@@ -10,8 +10,8 @@
 //   2. elementwise fusion and canonicalization (on tensors),
 //   3. one-shot bufferization across function boundaries + deallocation,
 //   4. parallel loops (scf.forall) to sequential loops, or with threads
-//      to scf.parallel (and large untiled linalg ops split into one
-//      scf.parallel tile per thread); linalg to loops,
+//      to scf.parallel (with parallelize-linalg, large untiled linalg ops
+//      split into one scf.parallel tile per thread); linalg to loops,
 //   5. lowering of scf/affine/math/memref/arith/func/cf (and with threads,
 //      scf.parallel through OpenMP) to LLVM.
 // Tiling, vectorisation and packing will slot in between 2 and 4.
@@ -112,8 +112,8 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   bufferization::buildBufferDeallocationPipeline(pm);
 
   // 4. Loops. The parallel tile loops of the schedules (scf.forall) run on
-  // threads, or in sequence with one; with threads, the large ops that no
-  // schedule tiled are split into one tile per thread.
+  // threads, or in sequence with one; with threads and parallelize-linalg,
+  // the large ops that no schedule tiled are split into one tile per thread.
   bool openMP = options.threads > 1;
   if (openMP && options.parallelizeLinalg)
     pm.addNestedPass<func::FuncOp>(createParallelizeLinalgPass(

@@ -2,11 +2,11 @@
 // as the tiling schedules emit it) and a plain scf.parallel run on OpenMP
 // threads with threads > 1, and become sequential loops with 0 or 1.
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2" | FileCheck %s --check-prefix=OMP
-// RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2 lower-to-llvm=false" | FileCheck %s --check-prefix=PAR
+// RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2 lower-to-llvm=false parallelize-linalg=true" | FileCheck %s --check-prefix=PAR
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=1" | FileCheck %s --check-prefix=SEQ
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline | FileCheck %s --check-prefix=SEQ
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=1 lower-to-llvm=false" | FileCheck %s --check-prefix=FOR
-// RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2 lower-to-llvm=false parallelize-linalg=false" | FileCheck %s --check-prefix=NOSPLIT
+// RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2 lower-to-llvm=false" | FileCheck %s --check-prefix=NOSPLIT
 
 // Both loops become an OpenMP parallel region of 2 threads around a
 // work-shared loop, with LLVM types.
@@ -32,7 +32,8 @@
 // PAR: scf.reduce
 
 // A large op that no schedule tiled is split into one tile per thread
-// (nngraph-parallelize-linalg), unless parallelize-linalg=false.
+// (nngraph-parallelize-linalg) with parallelize-linalg=true (off by
+// default).
 // PAR-LABEL: func.func @large
 // PAR: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
 // PAR: scf.for

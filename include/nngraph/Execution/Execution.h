@@ -83,6 +83,9 @@ struct CompileOptions {
   unsigned threads = 0;
   /// The OpenMP runtime (libomp); empty: getOpenMPLibrary().
   std::string openMPLib;
+  /// With threads, also split the large ops that no schedule tiled into
+  /// one tile per thread (the pipeline's parallelize-linalg).
+  bool parallelizeLinalg = false;
 };
 
 /// A model compiled for the host CPU.

@@ -46,8 +46,9 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       *this, "parallelize-linalg",
       llvm::cl::desc("With threads > 1, also split the large linalg ops "
                      "that no schedule tiled into one tile per thread "
-                     "(nngraph-parallelize-linalg)"),
-      llvm::cl::init(true)};
+                     "(nngraph-parallelize-linalg; off until measured "
+                     "faster on an idle machine)"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> parallelizeMinIterations{
       *this, "parallelize-min-iterations",
       llvm::cl::desc("Smallest op (loop iterations in all) that "
