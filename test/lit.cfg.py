@@ -69,6 +69,15 @@ config.substitutions.append(
     ("%nngraph_runtime",
      os.path.join(config.nngraph_obj_root, "lib", "libnngraph_runtime.so")))
 
+# The OpenMP runtime that threaded code calls (utils/setup.sh installs it):
+# tests that run code on threads REQUIRE openmp.
+if config.nngraph_openmp_lib and os.path.exists(config.nngraph_openmp_lib):
+    config.available_features.add("openmp")
+    config.substitutions.append(("%libomp", config.nngraph_openmp_lib))
+else:
+    lit_config.note("no OpenMP runtime (libomp): tests that REQUIRE openmp "
+                    "are skipped")
+
 tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]
 tools = ["nngraph-opt", "nngraph-translate", "nngraph-run", "mlir-opt", "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

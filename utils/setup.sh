@@ -2,10 +2,11 @@
 #===- utils/setup.sh - install what nngraph needs -------------------------===//
 #
 # Installs every missing dependency on a fresh Debian 12 machine: the
-# LLVM/MLIR 22 packages, Ninja and CMake from apt, and a project-local Python
-# virtual environment (.venv) for the test helpers and the Python package
-# (nanobind, scikit-build-core, pytest). Idempotent: when everything
-# is present it only checks and returns within seconds.
+# LLVM/MLIR 22 packages and LLVM's OpenMP runtime, Ninja and CMake from apt,
+# and a project-local Python virtual environment (.venv) for the test
+# helpers and the Python package (nanobind, scikit-build-core, pytest).
+# Idempotent: when everything is present it only checks and returns within
+# seconds.
 #
 #===----------------------------------------------------------------------===//
 set -euo pipefail
@@ -16,6 +17,9 @@ APT_PACKAGES=(
   "libmlir-${LLVM_MAJOR}-dev" "mlir-${LLVM_MAJOR}-tools"
   "llvm-${LLVM_MAJOR}-dev" "llvm-${LLVM_MAJOR}-tools"
   "clang-format-${LLVM_MAJOR}"
+  # The OpenMP runtime (libomp) that models compiled with threads call
+  # (Debian 12: from bookworm-security).
+  "libomp-${LLVM_MAJOR}-dev"
   # clang-tidy on the files a change touches (utils/ci/tidy.sh, .clang-tidy).
   "clang-tidy-${LLVM_MAJOR}"
   # clang with libFuzzer and the ASan/UBSan runtimes: the fuzz targets and the

@@ -6,13 +6,15 @@
 //
 // This file implements the signature, JIT compilation and execution,
 // deterministic random values and output summaries declared in
-// Execution.h, shared by nngraph-run and the Python package.
+// Execution.h, shared by nngraph-run and the Python package, and the
+// thread count: models whose code has parallel loops run them on OpenMP
+// threads (libomp, loaded into the JIT only then).
 //
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Execution/Execution.h"
-#include "nngraph/Dialect/NNGraph/Transforms/ProfileLayers.h"
 #include "nngraph/Codegen/WeightPrepare.h"
+#include "nngraph/Dialect/NNGraph/Transforms/ProfileLayers.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 #include "nngraph/Pipelines/Pipelines.h"
 #include "nngraph/Runtime/Profile.h"
@@ -24,6 +26,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Timer.h"
@@ -34,6 +38,10 @@
 #include <mutex>
 #include <numeric>
 #include <random>
+#include <thread>
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -174,6 +182,96 @@ std::vector<std::string> nngraph::getDefaultSharedLibs() {
   return {NNGRAPH_MLIR_C_RUNNER_UTILS, NNGRAPH_RUNTIME_LIB};
 }
 
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+std::string nngraph::getOpenMPLibrary() { return NNGRAPH_OPENMP_LIB; }
+
+/// The CPUs this process may run on (its affinity mask, which taskset and
+/// container limits narrow), else the hardware's; at least 1.
+static unsigned getCPUCount() {
+#ifdef __linux__
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+    return CPU_COUNT(&set);
+#endif
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+llvm::Expected<unsigned> nngraph::getDefaultThreadCount() {
+  if (const char *env = std::getenv("NNGRAPH_NUM_THREADS")) {
+    unsigned n = 0;
+    if (StringRef(env).trim().getAsInteger(10, n) || n == 0)
+      return llvm::createStringError(
+          "NNGRAPH_NUM_THREADS must be a positive integer, got '%s'", env);
+    return n;
+  }
+  std::string openMP = getOpenMPLibrary();
+  if (openMP.empty() || !llvm::sys::fs::exists(openMP)) {
+    static std::once_flag warned;
+    std::call_once(warned, [] {
+      llvm::errs() << "nngraph: warning: no OpenMP runtime (libomp) in this "
+                      "build; compiled models run on 1 thread (install "
+                      "libomp-"
+                   << LLVM_VERSION_MAJOR
+                   << "-dev, e.g. with utils/setup.sh, and reconfigure)\n";
+    });
+    return 1;
+  }
+  return getCPUCount();
+}
+
+/// Whether lowering left OpenMP operations (parallel loops on threads).
+static bool usesOpenMP(ModuleOp module) {
+  WalkResult result = module->walk([](Operation *op) {
+    Dialect *dialect = op->getDialect();
+    return dialect && dialect->getNamespace() == "omp" ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// The thread count of `options`, with the default resolved; reports a bad
+/// NNGRAPH_NUM_THREADS at `loc`.
+static FailureOr<unsigned> getThreadCount(const CompileOptions &options,
+                                          Location loc) {
+  if (options.threads)
+    return options.threads;
+  llvm::Expected<unsigned> threads = getDefaultThreadCount();
+  if (!threads) {
+    emitError(loc) << llvm::toString(threads.takeError());
+    return failure();
+  }
+  return *threads;
+}
+
+/// Adds the OpenMP runtime to `libs` when the lowered code calls it; fails
+/// with a diagnostic when the library is missing.
+static LogicalResult addOpenMPLibrary(ModuleOp module,
+                                      const CompileOptions &options,
+                                      unsigned threads,
+                                      std::vector<std::string> &libs) {
+  if (!usesOpenMP(module))
+    return success();
+  std::string lib =
+      options.openMPLib.empty() ? getOpenMPLibrary() : options.openMPLib;
+  if (!lib.empty() && llvm::sys::fs::exists(lib)) {
+    libs.push_back(lib);
+    return success();
+  }
+  InFlightDiagnostic diag = emitError(module->getLoc());
+  diag << "running parallel loops on " << threads
+       << " threads needs the OpenMP runtime (libomp), ";
+  if (lib.empty())
+    diag << "which this build did not find";
+  else
+    diag << "but '" << lib << "' does not exist";
+  diag << ": install libomp-" << LLVM_VERSION_MAJOR
+       << "-dev (utils/setup.sh) and reconfigure, or compile with 1 thread";
+  return failure();
+}
+
 Executable::~Executable() = default;
 
 /// Removes the `nngraph.*` attributes of the lowered functions and their
@@ -264,6 +362,9 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
   bool passTiming = false;
   std::unique_ptr<CompileTimers> timers = CompileTimers::get(passTiming);
+  FailureOr<unsigned> threads = getThreadCount(options, module->getLoc());
+  if (failed(threads))
+    return nullptr;
   PassManager pm(context);
   if (passTiming)
     pm.enableTiming();
@@ -272,6 +373,8 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   pipelineOptions.fuseElementwise = options.fuseElementwise;
   pipelineOptions.profile = options.profile;
   pipelineOptions.liftWeightTransforms = options.liftWeightTransforms;
+  pipelineOptions.threads = *threads;
+  pipelineOptions.parallelizeLinalg = options.parallelizeLinalg;
   buildCPUPipeline(pm, pipelineOptions);
   {
     TimeRegion region(timers.get(), &CompileTimers::pipeline);
@@ -295,6 +398,8 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   });
   std::vector<std::string> libs =
       options.sharedLibs.empty() ? getDefaultSharedLibs() : options.sharedLibs;
+  if (failed(addOpenMPLibrary(*module, options, *threads, libs)))
+    return nullptr;
   SmallVector<StringRef> libRefs(libs.begin(), libs.end());
   ExecutionEngineOptions engineOptions;
   engineOptions.sharedLibPaths = libRefs;
@@ -363,6 +468,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     }
     exe->prepareEntry = *prepare;
   }
+  exe->threads = *threads;
   return exe;
 }
 

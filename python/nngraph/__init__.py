@@ -14,6 +14,7 @@ Every error is raised as :class:`DiagnosticError` with all the messages of
 the call.
 """
 
+import operator
 import os
 import time
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -320,6 +321,11 @@ class Executable:
         """The outputs the call returns, in order."""
         return [TensorSpec(t[0], tuple(t[1]), t[2]) for t in self._exe.outputs]
 
+    @property
+    def threads(self) -> int:
+        """The threads the model's parallel loops run on (1: in sequence)."""
+        return self._exe.threads
+
     def _arrays(self, args, kwargs) -> list:
         specs = self.inputs
         if len(args) > len(specs):
@@ -428,7 +434,8 @@ class Executable:
 def compile(model: Model, target: str = "cpu", opt_level: int = 3,
             fuse_elementwise: bool = True,
             profile: bool = False,
-            lift_weight_transforms: bool = True) -> Executable:
+            lift_weight_transforms: bool = True,
+            threads: Optional[int] = None) -> Executable:
     """Compiles ``model`` for ``target`` (only "cpu" so far) with
     nngraph-cpu-pipeline and LLVM's JIT.
 
@@ -441,17 +448,35 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     :func:`load`) and every weight a value. With
     ``lift_weight_transforms`` the work that depends only on the weights
     runs once, at the first call (see :meth:`Executable.rebind_weights`);
-    without, at every call.
+    without, at every call. The model's parallel loops run on ``threads``
+    threads (OpenMP; 1: in sequence); None: the environment variable
+    NNGRAPH_NUM_THREADS when set, else the number of CPUs this process may
+    use.
 
     Raises:
-      DiagnosticError: when lowering or code generation fails.
-      ValueError: for an unknown target or weights without values.
+      DiagnosticError: when lowering or code generation fails, when
+        NNGRAPH_NUM_THREADS is not a positive integer, or when threads
+        need the OpenMP runtime and this build has none.
+      ValueError: for an unknown target, a thread count below 1 or weights
+        without values.
     """
     if target != "cpu":
         raise ValueError(f"unknown target '{target}' (expected 'cpu')")
+    if threads is not None:
+        count = None
+        if not isinstance(threads, bool):
+            try:
+                count = operator.index(threads)  # int, NumPy integers
+            except TypeError:
+                pass
+        if count is None or count < 1:
+            raise ValueError(f"threads must be a positive integer or None, "
+                             f"got {threads!r}")
+        threads = count
     # Errors of the graph itself (open shapes) come before missing values.
     exe = _nngraph.Executable.compile(model._module, opt_level,
                                       fuse_elementwise, _runtime_libs(),
-                                      profile, lift_weight_transforms)
+                                      profile, lift_weight_transforms,
+                                      threads or 0)
     model._check_weights()
     return Executable(exe, model.weights, profile)

@@ -5,7 +5,7 @@
   python -m nngraph run MODEL [--input NAME=FILE.npy] [--params P]
                         [--input-shape ...] [--random-inputs SEED]
                         [--random-weights SEED] [--output-dir DIR]
-                        [--repeat N] [--top-k K] [--profile]
+                        [--repeat N] [--top-k K] [--profile] [--threads N]
 """
 
 import argparse
@@ -57,7 +57,7 @@ def _run(args) -> int:
     args.input_shape = [(n, d, t) for n, (d, t) in shapes.items()]
     start = time.perf_counter()
     model = _load(args)
-    exe = nngraph.compile(model)
+    exe = nngraph.compile(model, threads=args.threads)
     compile_seconds = time.perf_counter() - start
     # nngraph-run's binding policy: named arrays, else random values.
     choices, _, _ = _nngraph.plan_inputs(
@@ -137,6 +137,9 @@ def main(argv=None) -> int:
     r.add_argument("--profile", action="store_true",
                    help="also time each layer, as nngraph-run --profile")
     r.add_argument("--top-k", type=int, default=0)
+    r.add_argument("--threads", type=int,
+                   help="threads of the parallel loops (default: "
+                        "NNGRAPH_NUM_THREADS, else the number of CPUs)")
     r.set_defaults(func=_run)
 
     args = parser.parse_args(argv)

@@ -42,6 +42,10 @@ def summarize(name: str, array: np.ndarray, top_k: int = 0) -> str:
 def default_shared_libs() -> List[str]:
     """The shared libraries compiled models call, as this build has them."""
 
+def openmp_library() -> str:
+    """The OpenMP runtime threaded models call, as this build found it
+    ("" for none)."""
+
 def read_weights(path: str) -> Dict[str, np.ndarray]:
     """The arrays of a weights file by name, as read-only views of the
     file's data. Raises DiagnosticError."""
@@ -84,7 +88,8 @@ class Executable:
                 fuse_elementwise: bool = True,
                 shared_libs: Sequence[str] = ...,
                 profile: bool = False,
-                lift_weight_transforms: bool = True) -> "Executable": ...
+                lift_weight_transforms: bool = True,
+                threads: int = 0) -> "Executable": ...
     @property
     def inputs(self) -> List[_InfoTuple]: ...
     @property
@@ -92,6 +97,8 @@ class Executable:
     @property
     def layers(self) -> List[Tuple[str, str]]:
         """(node, op) of each timed layer, by id (profile=True only)."""
+    @property
+    def threads(self) -> int: ...
     def run(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
         """Runs on one array per input (weights included); the GIL is
         released while the compiled code runs."""

@@ -570,7 +570,8 @@ public:
   static PyExecutable compile(const PyModule &model, unsigned optLevel,
                               bool fuseElementwise,
                               const std::vector<std::string> &sharedLibs,
-                              bool profile, bool liftWeightTransforms) {
+                              bool profile, bool liftWeightTransforms,
+                              unsigned threads) {
     DiagnosticCapture capture(model.context.get());
     CompileOptions options;
     options.optLevel = optLevel;
@@ -578,6 +579,7 @@ public:
     options.liftWeightTransforms = liftWeightTransforms;
     options.sharedLibs = sharedLibs;
     options.profile = profile;
+    options.threads = threads;
     std::shared_ptr<Executable> exe = Executable::compile(
         OwningOpRef<ModuleOp>(model.module->clone()), options);
     if (!exe)
@@ -600,6 +602,7 @@ public:
       r.push_back(toTuple(info));
     return r;
   }
+  unsigned threads() const { return exe->getThreads(); }
 
   /// Runs on `arrays` (one per input, weights included, in order) and
   /// returns new arrays for the outputs. The GIL is released while the
@@ -737,6 +740,9 @@ NB_MODULE(_nngraph, m) {
         "nngraph-run's summary of an output array (no trailing newline).");
   m.def("default_shared_libs", &getDefaultSharedLibs,
         "The shared libraries compiled models call, as this build has them.");
+  m.def("openmp_library", &getOpenMPLibrary,
+        "The OpenMP runtime threaded models call, as this build found it "
+        "(\"\" for none).");
   m.def("read_weights", &readWeights, nb::arg("path"),
         "The arrays of a weights file by name, as read-only views of the "
         "file's data.");
@@ -777,10 +783,12 @@ NB_MODULE(_nngraph, m) {
                   nb::arg("opt_level") = 3, nb::arg("fuse_elementwise") = true,
                   nb::arg("shared_libs") = std::vector<std::string>(),
                   nb::arg("profile") = false,
-                  nb::arg("lift_weight_transforms") = true)
+                  nb::arg("lift_weight_transforms") = true,
+                  nb::arg("threads") = 0)
       .def_prop_ro("inputs", &PyExecutable::inputs)
       .def_prop_ro("outputs", &PyExecutable::outputs)
       .def_prop_ro("layers", &PyExecutable::layers)
+      .def_prop_ro("threads", &PyExecutable::threads)
       .def("run", &PyExecutable::run, nb::arg("arrays"))
       .def("profile", &PyExecutable::profile, nb::arg("arrays"),
            nb::arg("runs") = 10, nb::arg("warmup") = 1,

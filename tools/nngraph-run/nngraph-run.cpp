@@ -13,7 +13,7 @@
 // --profile also compiles a build of the model with each layer timed
 // (nngraph-profile-layers), runs it interleaved with the plain build and
 // prints the layers by time, checking that both builds give the same
-// outputs.
+// outputs. --threads sets the threads of parallel loops (OpenMP).
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,6 +74,24 @@ static cl::opt<bool>
                      "(--repeat times, 10 unless given, after one warm-up "
                      "run) and print the layers by time"),
             cl::init(false));
+// Registered as "nngraph-threads" and renamed in main (see
+// claimThreadsOption).
+static cl::opt<unsigned>
+    threads("nngraph-threads",
+            cl::desc("Run the model's parallel loops on N threads (OpenMP); "
+                     "1: sequential; default (0): NNGRAPH_NUM_THREADS, else "
+                     "the number of CPUs"),
+            cl::init(0));
+static cl::opt<bool> parallelizeLinalg(
+    "parallelize-linalg",
+    cl::desc("With threads, also split the large ops that no schedule tiled "
+             "into one tile per thread (experimental)"),
+    cl::init(false));
+// Tests point it at a missing file to check the diagnostic.
+static cl::opt<std::string>
+    openMPLib("openmp-lib", cl::Hidden,
+              cl::desc("The OpenMP runtime to load (default: this build's)"),
+              cl::init(""));
 static cl::opt<unsigned>
     topK("top-k",
          cl::desc("Also print the K largest values of each output's last "
@@ -114,6 +132,16 @@ void setHelpText() {
   formatName.setDescription(format);
   paramsPath.setDescription(params);
   inputShapes.setDescription(shape);
+}
+
+/// libLLVM.so registers a hidden, undocumented --threads option of its own,
+/// which a second --threads would collide with: it moves aside for ours.
+void claimThreadsOption() {
+  if (cl::Option *llvmThreads = cl::getRegisteredOptions().lookup("threads")) {
+    llvmThreads->setArgStr("llvm-threads");
+    llvmThreads->setHiddenFlag(cl::ReallyHidden);
+  }
+  threads.setArgStr("threads");
 }
 
 /// Reads every --input file once (its shape may complete the import).
@@ -319,6 +347,9 @@ int run() {
     profiledModule = module->clone();
   CompileOptions compileOptions;
   compileOptions.liftWeightTransforms = liftWeightTransforms;
+  compileOptions.threads = threads;
+  compileOptions.openMPLib = openMPLib;
+  compileOptions.parallelizeLinalg = parallelizeLinalg;
   std::unique_ptr<Executable> exe =
       Executable::compile(std::move(module), compileOptions);
   if (!exe)
@@ -364,11 +395,13 @@ int run() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   setHelpText();
+  claimThreadsOption();
   cl::ParseCommandLineOptions(
       argc, argv,
       "nngraph-run: compile a model for the CPU and run it\n\n"
       "  nngraph-run MODEL [--format F] [--params P] [--input NAME=FILE.npy]\n"
       "              [--random-inputs SEED] [--random-weights SEED]\n"
-      "              [--output-dir DIR] [--repeat N] [--profile]\n");
+      "              [--output-dir DIR] [--repeat N] [--profile] [--threads "
+      "N]\n");
   return run();
 }

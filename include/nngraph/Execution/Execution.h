@@ -82,6 +82,15 @@ struct CompileOptions {
   /// Shared libraries the code calls: MLIR's C runner utils and
   /// libnngraph_runtime.so; empty: the ones this build was made with.
   std::vector<std::string> sharedLibs;
+  /// Threads of the parallel loops (scf.forall of the schedules); 0:
+  /// getDefaultThreadCount(). With more than one, code that has parallel
+  /// loops calls the OpenMP runtime, loaded from `openMPLib`.
+  unsigned threads = 0;
+  /// The OpenMP runtime (libomp); empty: getOpenMPLibrary().
+  std::string openMPLib;
+  /// With threads, also split the large ops that no schedule tiled into
+  /// one tile per thread (the pipeline's parallelize-linalg).
+  bool parallelizeLinalg = false;
   /// Instrument each layer for Executable::invokeProfiled (CPU pipeline
   /// option `profile`, pass nngraph-profile-layers).
   bool profile = false;
@@ -112,6 +121,8 @@ public:
 
   llvm::ArrayRef<TensorInfo> getInputs() const { return inputs; }
   llvm::ArrayRef<TensorInfo> getOutputs() const { return outputs; }
+  /// The threads its parallel loops run on (1: sequential).
+  unsigned getThreads() const { return threads; }
 
   /// Runs the model. `buffers` holds one pointer per input, then one per
   /// output, each to dense C-order storage of that tensor's type; outputs
@@ -177,10 +188,21 @@ private:
   mutable std::vector<const void *> preparedFrom;
   mutable bool preparedValid = false;
   mutable std::shared_mutex prepareMutex;
+  unsigned threads = 1;
 };
 
 /// The shared libraries compiled code needs, as this build knows them.
 std::vector<std::string> getDefaultSharedLibs();
+
+/// The OpenMP runtime (libomp) that threaded code calls, as this build
+/// found it; empty when it found none.
+std::string getOpenMPLibrary();
+
+/// The thread count of models compiled without one: NNGRAPH_NUM_THREADS
+/// when set (an error unless it is a positive integer), else the number of
+/// CPUs this process may run on; 1 (with a warning, once) when this build
+/// has no OpenMP runtime.
+llvm::Expected<unsigned> getDefaultThreadCount();
 
 } // namespace nngraph
 } // namespace mlir
