@@ -618,10 +618,10 @@ LogicalResult Executable::loadPrepare(ModuleOp lowered, StringRef name) {
 bool Executable::isPrepared(ArrayRef<void *> buffers) const {
   if (!preparedValid)
     return false;
-  for (auto [arg, from] : llvm::zip_equal(weightArgs, preparedFrom))
-    if (buffers[arg] != from)
-      return false;
-  return true;
+  return llvm::all_of(llvm::zip_equal(weightArgs, preparedFrom),
+                      [&](auto pair) {
+                        return buffers[std::get<0>(pair)] == std::get<1>(pair);
+                      });
 }
 
 void Executable::prepareWeights(ArrayRef<void *> buffers) const {

@@ -11,6 +11,7 @@
 
 #include "nngraph/Execution/Profile.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -120,10 +121,9 @@ ProfileSummary nngraph::summarizeProfile(ArrayRef<LayerInfo> layers,
     s.rows.push_back(std::move(row));
   }
   // Largest first; equal times keep graph order.
-  std::stable_sort(s.rows.begin(), s.rows.end(),
-                   [](const ProfileRow &a, const ProfileRow &b) {
-                     return a.medianMs > b.medianMs;
-                   });
+  llvm::stable_sort(s.rows, [](const ProfileRow &a, const ProfileRow &b) {
+    return a.medianMs > b.medianMs;
+  });
   // The medians of the layers need not add up to the median run: shares are
   // of the larger of the two, so that they never pass 100%.
   double whole = std::max(s.runMs, s.layersMs);

@@ -58,8 +58,10 @@ std::string toString(StridedMemRefType<int8_t, 1> *text) {
 } // namespace
 
 /// Prints `message` (if any) and the tensor `tensor` like LightNet's print;
-/// appends to the file named `file` instead when it is not empty.
+/// appends to the file named `file` instead when it is not empty. The name is
+/// what MLIR's C interface gives the callee of `nngraph.print`.
 extern "C" MLIR_CRUNNERUTILS_EXPORT void
+// NOLINTNEXTLINE(readability-identifier-naming)
 _mlir_ciface_nngraphPrintLightNet(UnrankedMemRefType<float> *tensor,
                                   StridedMemRefType<int8_t, 1> *message,
                                   StridedMemRefType<int8_t, 1> *file) {

@@ -22,9 +22,12 @@
 extern "C" {
 #endif
 
+// This is a C header (the hooks are called by generated code through the C
+// ABI): C's typedef and snake_case function names, hence the NOLINTs.
+
 /// Per-layer counters, owned by the caller; each array has numLayers
 /// entries, indexed by layer id.
-typedef struct NNGraphProfileRecord {
+typedef struct NNGraphProfileRecord { // NOLINT(modernize-use-using)
   int64_t numLayers;
   /// Accumulated time in the layer, in nanoseconds of a steady clock.
   int64_t *nanoseconds;
@@ -37,11 +40,12 @@ typedef struct NNGraphProfileRecord {
 /// Makes the hooks called on this thread add to `record` (null: ignore
 /// them, the default); returns the record they used before. The hooks run
 /// on the thread that calls the graph, between layers.
+// NOLINTNEXTLINE(readability-identifier-naming)
 NNGraphProfileRecord *nngraph_profile_set_record(NNGraphProfileRecord *record);
 
 /// Called before and after layer `id`. Ids outside the record are ignored.
-void nngraph_profile_begin(int64_t id);
-void nngraph_profile_end(int64_t id);
+void nngraph_profile_begin(int64_t id); // NOLINT(readability-identifier-naming)
+void nngraph_profile_end(int64_t id);   // NOLINT(readability-identifier-naming)
 
 #ifdef __cplusplus
 }

@@ -43,7 +43,7 @@ int64_t channelTile(int64_t size, int64_t simd);
 /// tiled accumulator; then tiles the reductions of the tiled op by
 /// `reductionSizes`. Returns the outer loop.
 FailureOr<Operation *> tileWindowedOp(RewriterBase &rewriter,
-                                      linalg::LinalgOp op,
+                                      linalg::LinalgOp conv,
                                       ArrayRef<int64_t> parallelSizes,
                                       ArrayRef<int64_t> reductionSizes);
 
