@@ -34,56 +34,6 @@ struct ConvTile {
   int64_t ow = 1, f = 1, c = 1;
 };
 
-/// Loop i of `consumer` that reads dimension `dim` of the operand read
-/// through `map`, or -1.
-int64_t consumerLoopOf(AffineMap map, int64_t dim) {
-  auto d = dyn_cast<AffineDimExpr>(map.getResult(dim));
-  return d ? d.getPosition() : -1;
-}
-
-/// The elementwise generic that consumes `conv`'s result as its only use
-/// and can be the root of the tile (its epilogue), or null.
-linalg::GenericOp getEpilogue(linalg::LinalgOp conv) {
-  Value result = conv->getResult(0);
-  if (!result.hasOneUse())
-    return nullptr;
-  auto consumer = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
-  if (!consumer || consumer.getNumDpsInits() != 1 ||
-      consumer.getNumLoops() != consumer.getNumParallelLoops())
-    return nullptr;
-  OpOperand &use = *result.getUses().begin();
-  if (consumer.isDpsInit(&use))
-    return nullptr;
-  AffineMap map = consumer.getMatchingIndexingMap(&use);
-  auto type = cast<ShapedType>(result.getType());
-  if (!map.isPermutation() || map.getNumDims() != type.getRank() ||
-      !consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0))
-           .isIdentity())
-    return nullptr;
-  return consumer;
-}
-
-/// Tile sizes of the root's loops: the conv's output dimension `j` has tile
-/// `convSizes[j]`.
-SmallVector<OpFoldResult> rootTileSizes(OpBuilder &b, Operation *root,
-                                        linalg::LinalgOp conv,
-                                        ArrayRef<int64_t> convSizes) {
-  auto rootOp = cast<linalg::LinalgOp>(root);
-  SmallVector<int64_t> sizes(rootOp.getNumLoops(), 0);
-  if (root == conv.getOperation()) {
-    llvm::copy(convSizes, sizes.begin());
-  } else {
-    OpOperand *use = nullptr;
-    for (OpOperand &operand : root->getOpOperands())
-      if (operand.get() == conv->getResult(0))
-        use = &operand;
-    AffineMap map = rootOp.getMatchingIndexingMap(use);
-    for (auto [j, size] : llvm::enumerate(convSizes))
-      sizes[consumerLoopOf(map, j)] = size;
-  }
-  return getAsIndexOpFoldResult(b.getContext(), sizes);
-}
-
 } // namespace
 
 FailureOr<Operation *>
@@ -94,8 +44,8 @@ nngraph::cpu::tileWindowedOp(RewriterBase &rewriter, linalg::LinalgOp conv,
   if (linalg::GenericOp epilogue = getEpilogue(conv))
     root = epilogue;
   scf::SCFTileAndFuseOptions options;
-  options.tilingOptions.setTileSizes(
-      rootTileSizes(rewriter, root, conv, parallelSizes));
+  options.tilingOptions.setTileSizes(rootTileSizes(
+      rewriter.getContext(), root, conv->getResult(0), parallelSizes));
   options.tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   // Fuse the convolution and what builds its accumulator; not the padded
   // input or the weights, which every tile reads in full.

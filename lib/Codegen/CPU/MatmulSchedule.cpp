@@ -42,53 +42,6 @@ using namespace mlir::nngraph::cpu;
 
 namespace {
 
-/// The elementwise generic that consumes `product` as its only use, reads
-/// it through a permutation and writes an identity-mapped init: the root
-/// of the tile. Null if there is none.
-linalg::GenericOp getEpilogue(linalg::LinalgOp product) {
-  Value result = product->getResult(0);
-  if (!result.hasOneUse())
-    return nullptr;
-  auto consumer = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
-  if (!consumer || consumer.getNumDpsInits() != 1 ||
-      consumer.getNumLoops() != consumer.getNumParallelLoops() ||
-      !consumer.hasPureTensorSemantics())
-    return nullptr;
-  OpOperand &use = *result.getUses().begin();
-  if (consumer.isDpsInit(&use))
-    return nullptr;
-  AffineMap map = consumer.getMatchingIndexingMap(&use);
-  auto type = cast<ShapedType>(result.getType());
-  if (!map.isPermutation() || map.getNumDims() != type.getRank() ||
-      !consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0))
-           .isIdentity())
-    return nullptr;
-  return consumer;
-}
-
-/// Tile sizes of the root's loops such that the product's output dimension
-/// `j` is tiled by `sizes[j]`.
-SmallVector<OpFoldResult> rootTileSizes(MLIRContext *ctx, Operation *root,
-                                        Value product,
-                                        ArrayRef<int64_t> sizes) {
-  auto rootOp = cast<linalg::LinalgOp>(root);
-  SmallVector<int64_t> rootSizes(rootOp.getNumLoops(), 0);
-  if (root == product.getDefiningOp()) {
-    llvm::copy(sizes, rootSizes.begin());
-  } else {
-    OpOperand *use = nullptr;
-    for (OpOperand &operand : root->getOpOperands())
-      if (operand.get() == product)
-        use = &operand;
-    if (!use)
-      return {};
-    AffineMap map = rootOp.getMatchingIndexingMap(use);
-    for (auto [j, size] : llvm::enumerate(sizes))
-      rootSizes[cast<AffineDimExpr>(map.getResult(j)).getPosition()] = size;
-  }
-  return getAsIndexOpFoldResult(ctx, rootSizes);
-}
-
 /// Tiles `root`'s loops by `sizes` (product output dimensions), fusing the
 /// product (an op named `productName`) and its accumulator. Returns the
 /// tiling result and the tiled product, or failure.

@@ -4,13 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements the tile-size helpers that the CPU schedules share
-// (Schedules.h): the host's SIMD width and divisor-based tile choices.
+// This file implements the helpers that the CPU schedules share
+// (Schedules.h): the host's SIMD width, divisor-based tile choices, and the
+// epilogue that roots a tile with its tile sizes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Schedules.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -36,4 +38,47 @@ int64_t nngraph::cpu::channelTile(int64_t size, int64_t simd) {
   if (size < simd)
     return size;
   return largestDivisor(size, 2 * simd);
+}
+
+linalg::GenericOp nngraph::cpu::getEpilogue(linalg::LinalgOp op) {
+  Value result = op->getResult(0);
+  if (!result.hasOneUse())
+    return nullptr;
+  auto consumer = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
+  if (!consumer || consumer.getNumDpsInits() != 1 ||
+      consumer.getNumLoops() != consumer.getNumParallelLoops() ||
+      !consumer.hasPureTensorSemantics())
+    return nullptr;
+  OpOperand &use = *result.getUses().begin();
+  if (consumer.isDpsInit(&use))
+    return nullptr;
+  AffineMap map = consumer.getMatchingIndexingMap(&use);
+  auto type = cast<ShapedType>(result.getType());
+  if (!map.isPermutation() || map.getNumDims() != type.getRank() ||
+      !consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0))
+           .isIdentity())
+    return nullptr;
+  return consumer;
+}
+
+SmallVector<OpFoldResult> nngraph::cpu::rootTileSizes(MLIRContext *ctx,
+                                                      Operation *root,
+                                                      Value result,
+                                                      ArrayRef<int64_t> sizes) {
+  auto rootOp = cast<linalg::LinalgOp>(root);
+  SmallVector<int64_t> rootSizes(rootOp.getNumLoops(), 0);
+  if (root == result.getDefiningOp()) {
+    llvm::copy(sizes, rootSizes.begin());
+  } else {
+    OpOperand *use = nullptr;
+    for (OpOperand &operand : root->getOpOperands())
+      if (operand.get() == result)
+        use = &operand;
+    if (!use)
+      return {};
+    AffineMap map = rootOp.getMatchingIndexingMap(use);
+    for (auto [j, size] : llvm::enumerate(sizes))
+      rootSizes[cast<AffineDimExpr>(map.getResult(j)).getPosition()] = size;
+  }
+  return getAsIndexOpFoldResult(ctx, rootSizes);
 }

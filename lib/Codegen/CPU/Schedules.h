@@ -47,6 +47,18 @@ FailureOr<Operation *> tileWindowedOp(RewriterBase &rewriter,
                                       ArrayRef<int64_t> parallelSizes,
                                       ArrayRef<int64_t> reductionSizes);
 
+/// The elementwise generic that consumes `op`'s result as its only use,
+/// reads it through a permutation and writes an identity-mapped init: the
+/// root of the tile (the op's epilogue: bias, activation, residual add, a
+/// permutation). Null if there is none.
+linalg::GenericOp getEpilogue(linalg::LinalgOp op);
+
+/// Tile sizes of `root`'s loops such that dimension `j` of `result` (which
+/// `root` produces, or reads through a permutation) is tiled by `sizes[j]`;
+/// empty when `root` neither produces nor reads `result`.
+SmallVector<OpFoldResult> rootTileSizes(MLIRContext *ctx, Operation *root,
+                                        Value result, ArrayRef<int64_t> sizes);
+
 /// Channels-last convolutions (conv_2d_nhwc_hwcf,
 /// depthwise_conv_2d_nhwc_hwc) with static shapes.
 LogicalResult scheduleConv(RewriterBase &rewriter, linalg::LinalgOp conv,
