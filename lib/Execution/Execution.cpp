@@ -353,12 +353,8 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     func.setArgAttrs(i, weight ? ArrayRef(weightRole)
                                : ArrayRef<NamedAttribute>{});
   }
-  SmallVector<StringAttr> graphAttrs;
-  for (NamedAttribute attr : func->getDiscardableAttrs())
-    if (isGraphABIAttrName(attr.getName()))
-      graphAttrs.push_back(attr.getName());
-  for (StringAttr name : graphAttrs)
-    func->removeAttr(name);
+  // The function's other nngraph.* attributes go with stripGraphAttrs,
+  // after the pipeline.
   func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
   bool passTiming = false;
   std::unique_ptr<CompileTimers> timers = CompileTimers::get(passTiming);
