@@ -113,6 +113,11 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   if (options.fuseElementwise)
     pm.addNestedPass<func::FuncOp>(createNNGraphFuseElementwisePass());
   pm.addPass(createCSEPass());
+  if (options.vectorize) {
+    NNGraphCPUPackConvFiltersPassOptions pack;
+    pack.vectorWidth = options.vectorWidth;
+    pm.addNestedPass<func::FuncOp>(createNNGraphCPUPackConvFiltersPass(pack));
+  }
   if (options.liftWeightTransforms)
     pm.addPass(createNNGraphLiftWeightTransformsPass());
 

@@ -3,7 +3,7 @@ lib/Codegen/CPU/ConvSchedule.cpp) on the sizes that stress them: 1x1, the
 7x7 stride-2 stem, strided 3x3, widths 7/14/28 and primes that do not divide
 the register tile, channel counts below and not a multiple of the SIMD
 width, depthwise and grouped convolutions, dilation, asymmetric padding,
-batch 8, and a bias + ReLU + residual-add epilogue; each against a direct
+batch 8, a filter packed by output-channel tiles, and a bias + ReLU + residual-add epilogue; each against a direct
 float64 NumPy reference."""
 
 import os
@@ -60,6 +60,9 @@ CASES = {
     "depthwise": (1, 32, 14, 14, 32, 3, (1, 1), (1, 1, 1, 1), (1, 1), 32),
     "depthwise_s2_w7": (1, 24, 7, 7, 24, 3, (2, 2), (1, 1, 1, 1), (1, 1), 24),
     "grouped": (1, 8, 9, 9, 8, 3, (1, 1), (1, 1, 1, 1), (1, 1), 2),
+    # Filter larger than the image and several output-channel tiles: the
+    # packed filter (nngraph-cpu-pack-conv-filters), channel tiles outside.
+    "deep_c64_f96": (1, 64, 7, 7, 96, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
 }
 
 

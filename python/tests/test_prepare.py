@@ -2,7 +2,9 @@
 runs once, at the first call: outputs are the same bits with and without
 the split, on every call; other weights give other outputs (a new compile,
 or rebind_weights() after an in-place change); models without weights and
-models whose weights are constants run too."""
+models whose weights are constants run too; a filter packed by
+output-channel tiles (nngraph-cpu-pack-conv-filters) is packed in the
+prepare function and read packed."""
 
 import numpy as np
 
@@ -42,6 +44,19 @@ DATA_ONLY = """
 func.func @main(%x: tensor<2x3xf32> {nngraph.name = "x"}, %y: tensor<3xf32> {nngraph.name = "y"}) -> tensor<2x3xf32> {
   %a = nngraph.add %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %a : tensor<2x3xf32>
+}
+"""
+
+
+# 64 output channels: several register tiles on any SIMD width, so the
+# prepared filter is the packed one, (F / F', 3, 3, C, F').
+DEEP = """
+func.func @main(%x: tensor<1x16x5x5xf32> {nngraph.name = "x"},
+                %w: tensor<64x16x3x3xf32> {nngraph.name = "w", nngraph.role = "weight"},
+                %b: tensor<64xf32> {nngraph.name = "b", nngraph.role = "weight"})
+    -> tensor<1x64x5x5xf32> attributes {nngraph.output_names = ["z"]} {
+  %c = nngraph.conv %x, %w, %b {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x16x5x5xf32>, tensor<64x16x3x3xf32>, tensor<64xf32>) -> tensor<1x64x5x5xf32>
+  return %c : tensor<1x64x5x5xf32>
 }
 """
 
@@ -124,3 +139,22 @@ def test_data_only_model(tmp_path):
     y = np.arange(3, dtype=np.float32)
     for _ in range(2):
         np.testing.assert_array_equal(exe(x, y)[0], x + y)
+
+
+def test_packed_filter_prepared_once(tmp_path):
+    model = load(tmp_path, DEEP, random_weights=3)
+    on = nngraph.compile(model)
+    off = nngraph.compile(model, lift_weight_transforms=False)
+    # The packed filter holds the filter's elements, no more (64 divides
+    # by every tile).
+    assert on.prepared_bytes == 4 * 64 * 16 * 9
+    x = np.random.default_rng(1).uniform(-1, 1, (1, 16, 5, 5)).astype(np.float32)
+    (reference,) = off(x)
+    np.testing.assert_array_equal(on(x)[0], reference)
+    np.testing.assert_array_equal(on(x)[0], reference)
+    w = model.weights["w"].astype(np.float64)
+    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (1, 1), (1, 1)))
+    direct = sum(np.einsum("nchw,fc->nfhw", xp[:, :, i:i + 5, j:j + 5],
+                           w[:, :, i, j]) for i in range(3) for j in range(3))
+    direct += model.weights["b"].reshape(1, -1, 1, 1)
+    np.testing.assert_allclose(reference, direct, rtol=0, atol=1e-4)

@@ -103,6 +103,42 @@ def NNGraphCPULowerVectorsPass
   ];
 }
 
+def NNGraphCPUPackConvFiltersPass
+    : Pass<"nngraph-cpu-pack-conv-filters", "::mlir::func::FuncOp"> {
+  let summary = "Pack channels-last convolution filters by output-channel "
+                "tiles";
+  let description = [{
+    Gives the filter of each static `linalg.conv_2d_nhwc_hwcf` the layout
+    its schedule reads: `(F / F', KH, KW, C, F')`, where `F'` is the
+    schedule's output-channel register tile (two SIMD vectors, see
+    nngraph-cpu-tile-and-vectorize). In HWCF a tile reads one `F'`-wide row
+    per (kh, kw, c), `F` elements apart (2 KB apart for 512 channels), so
+    a deep layer's tile walks megabytes of weights in short strided rows
+    that neither the prefetcher nor the TLB follows; packed, each tile
+    reads one contiguous `KH * KW * C * F'` block.
+
+    The filter `%w` becomes `linalg.unpack (linalg.pack %w)`: the pack is
+    weight-only work that nngraph-lift-weight-transforms moves into the
+    prepare function, the unpack a view it leaves in the graph function,
+    and the convolution schedule reads the tile's block of the packed
+    tensor through it. A pack or unpack that no schedule resolves is
+    lowered to a transposition, so the IR stays correct without one.
+    Filters whose channel count the tile does not divide, or that one tile
+    covers, are left as they are.
+
+    Runs on linalg on tensors, before nngraph-lift-weight-transforms.
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", "0",
+           "f32 lanes of a SIMD vector (0: the host's, 16 with AVX-512, "
+           "else 8); must match nngraph-cpu-tile-and-vectorize's">,
+  ];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def NNGraphLiftWeightTransformsPass
     : Pass<"nngraph-lift-weight-transforms", "ModuleOp"> {
   let summary = "Move the work that depends only on weights into a "

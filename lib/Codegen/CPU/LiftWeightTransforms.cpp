@@ -49,10 +49,13 @@ bool isConstantLike(Operation *op) {
 }
 
 /// Ops that only view their operand (free after bufferization): preparing
-/// their result would copy a weight for nothing.
+/// their result would copy a weight for nothing. An unpack counts: the
+/// schedules read a packed weight through it (nngraph-cpu-pack-conv-filters),
+/// so the packed tensor is what is worth preparing.
 bool isView(Operation *op) {
   return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp,
-             tensor::ReshapeOp, tensor::BitcastOp, tensor::ExtractSliceOp>(op);
+             tensor::ReshapeOp, tensor::BitcastOp, tensor::ExtractSliceOp,
+             linalg::UnPackOp>(op);
 }
 
 int64_t getStaticNumElements(Type type) {

@@ -12,7 +12,10 @@
 
 #include "Schedules.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -61,24 +64,141 @@ linalg::GenericOp nngraph::cpu::getEpilogue(linalg::LinalgOp op) {
   return consumer;
 }
 
+/// The loop of `root` that iterates over dimension `dim` of `result`, which
+/// `root` produces or reads through `use` (a permutation).
+static int64_t rootLoopOf(OpOperand *use, int64_t dim) {
+  if (!use)
+    return dim;
+  auto rootOp = cast<linalg::LinalgOp>(use->getOwner());
+  AffineMap map = rootOp.getMatchingIndexingMap(use);
+  return cast<AffineDimExpr>(map.getResult(dim)).getPosition();
+}
+
+/// The operand through which `root` reads `result`; null when `root`
+/// produces it.
+static OpOperand *getRootUse(Operation *root, Value result) {
+  if (root == result.getDefiningOp())
+    return nullptr;
+  for (OpOperand &operand : root->getOpOperands())
+    if (operand.get() == result)
+      return &operand;
+  return nullptr;
+}
+
+SmallVector<int64_t> nngraph::cpu::rootLoopOrder(Operation *root, Value result,
+                                                 ArrayRef<int64_t> order) {
+  OpOperand *use = getRootUse(root, result);
+  int64_t numLoops = cast<linalg::LinalgOp>(root).getNumLoops();
+  SmallVector<int64_t> interchange;
+  llvm::SmallBitVector seen(numLoops);
+  for (int64_t dim : order) {
+    int64_t loop = rootLoopOf(use, dim);
+    interchange.push_back(loop);
+    seen.set(loop);
+  }
+  for (int64_t loop = 0; loop < numLoops; ++loop)
+    if (!seen.test(loop))
+      interchange.push_back(loop);
+  return interchange;
+}
+
 SmallVector<OpFoldResult> nngraph::cpu::rootTileSizes(MLIRContext *ctx,
                                                       Operation *root,
                                                       Value result,
                                                       ArrayRef<int64_t> sizes) {
   auto rootOp = cast<linalg::LinalgOp>(root);
+  OpOperand *use = getRootUse(root, result);
+  if (!use && root != result.getDefiningOp())
+    return {};
   SmallVector<int64_t> rootSizes(rootOp.getNumLoops(), 0);
-  if (root == result.getDefiningOp()) {
-    llvm::copy(sizes, rootSizes.begin());
-  } else {
-    OpOperand *use = nullptr;
-    for (OpOperand &operand : root->getOpOperands())
-      if (operand.get() == result)
-        use = &operand;
-    if (!use)
-      return {};
-    AffineMap map = rootOp.getMatchingIndexingMap(use);
-    for (auto [j, size] : llvm::enumerate(sizes))
-      rootSizes[cast<AffineDimExpr>(map.getResult(j)).getPosition()] = size;
-  }
+  for (auto [j, size] : llvm::enumerate(sizes))
+    rootSizes[rootLoopOf(use, j)] = size;
   return getAsIndexOpFoldResult(ctx, rootSizes);
+}
+
+/// Whether `offset` is a static multiple of `tile`, or the induction
+/// variable of an scf.forall dimension that starts at a multiple of `tile`
+/// and steps by a multiple of it.
+static bool isMultipleOf(OpFoldResult offset, int64_t tile) {
+  if (std::optional<int64_t> value = getConstantIntValue(offset))
+    return *value % tile == 0;
+  auto iv = dyn_cast<BlockArgument>(cast<Value>(offset));
+  if (!iv)
+    return false;
+  auto loop = dyn_cast<scf::ForallOp>(iv.getOwner()->getParentOp());
+  if (!loop || iv.getArgNumber() >= loop.getRank())
+    return false;
+  unsigned dim = iv.getArgNumber();
+  std::optional<int64_t> lower =
+      getConstantIntValue(loop.getMixedLowerBound()[dim]);
+  std::optional<int64_t> step = getConstantIntValue(loop.getMixedStep()[dim]);
+  return lower && step && *lower % tile == 0 && *step % tile == 0;
+}
+
+void nngraph::cpu::readPackedTiles(RewriterBase &rewriter,
+                                   linalg::LinalgOp op) {
+  for (OpOperand *operand : op.getDpsInputOperands()) {
+    auto slice = operand->get().getDefiningOp<tensor::ExtractSliceOp>();
+    if (!slice || !slice.hasUnitStride())
+      continue;
+    auto unpack = slice.getSource().getDefiningOp<linalg::UnPackOp>();
+    if (!unpack || !unpack.getSourceType().hasStaticShape() ||
+        !unpack.getDestType().hasStaticShape())
+      continue;
+    ArrayRef<int64_t> fullShape = unpack.getDestType().getShape();
+    int64_t rank = fullShape.size();
+    SmallVector<int64_t> outerPerm(unpack.getOuterDimsPerm());
+    if (outerPerm.empty())
+      outerPerm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    ArrayRef<int64_t> innerPos = unpack.getInnerDimsPos();
+    SmallVector<int64_t> tiles(unpack.getStaticInnerTiles());
+    // The tile of each unpacked dimension (0: not tiled).
+    SmallVector<int64_t> tileOf(rank, 0);
+    for (auto [dim, tile] : llvm::zip_equal(innerPos, tiles))
+      tileOf[dim] = tile;
+    SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+    SmallVector<OpFoldResult> sizes = slice.getMixedSizes();
+    bool matches = slice.getSourceType().getRank() == rank;
+    for (int64_t d = 0; matches && d < rank; ++d) {
+      std::optional<int64_t> size = getConstantIntValue(sizes[d]);
+      if (tileOf[d])
+        matches = size == tileOf[d] && fullShape[d] % tileOf[d] == 0 &&
+                  isMultipleOf(offsets[d], tileOf[d]);
+      else
+        matches = size == fullShape[d] && isZeroInteger(offsets[d]);
+    }
+    // The rank-reduced slice of the source lists the untiled dimensions in
+    // outer order, then the inner tiles: they must be the slice's order.
+    SmallVector<int64_t> order;
+    for (int64_t d : outerPerm)
+      if (!tileOf[d])
+        order.push_back(d);
+    llvm::append_range(order, innerPos);
+    if (!matches || order != llvm::to_vector(llvm::seq<int64_t>(0, rank)))
+      continue;
+    rewriter.setInsertionPoint(slice);
+    Location loc = slice.getLoc();
+    SmallVector<OpFoldResult> packedOffsets, packedSizes;
+    for (int64_t d : outerPerm) {
+      if (tileOf[d]) {
+        AffineExpr index = rewriter.getAffineDimExpr(0).floorDiv(tileOf[d]);
+        packedOffsets.push_back(affine::makeComposedFoldedAffineApply(
+            rewriter, loc, index, {offsets[d]}));
+        packedSizes.push_back(rewriter.getIndexAttr(1));
+      } else {
+        packedOffsets.push_back(rewriter.getIndexAttr(0));
+        packedSizes.push_back(rewriter.getIndexAttr(fullShape[d]));
+      }
+    }
+    for (int64_t tile : tiles) {
+      packedOffsets.push_back(rewriter.getIndexAttr(0));
+      packedSizes.push_back(rewriter.getIndexAttr(tile));
+    }
+    SmallVector<OpFoldResult> strides(packedOffsets.size(),
+                                      rewriter.getIndexAttr(1));
+    Value tile = tensor::ExtractSliceOp::create(
+        rewriter, loc, slice.getType(), unpack.getSource(), packedOffsets,
+        packedSizes, strides);
+    rewriter.modifyOpInPlace(op, [&] { operand->set(tile); });
+  }
 }

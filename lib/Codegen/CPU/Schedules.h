@@ -41,11 +41,13 @@ int64_t channelTile(int64_t size, int64_t simd);
 /// `parallelSizes`, through its elementwise epilogue when it has one, into
 /// an scf.forall whose body holds the tiled epilogue, the tiled op and its
 /// tiled accumulator; then tiles the reductions of the tiled op by
-/// `reductionSizes`. Returns the outer loop.
+/// `reductionSizes`. `loopOrder` lists the op's parallel loops from the
+/// outermost tile loop in (empty: N, OH, OW, F/C). Returns the outer loop.
 FailureOr<Operation *> tileWindowedOp(RewriterBase &rewriter,
                                       linalg::LinalgOp conv,
                                       ArrayRef<int64_t> parallelSizes,
-                                      ArrayRef<int64_t> reductionSizes);
+                                      ArrayRef<int64_t> reductionSizes,
+                                      ArrayRef<int64_t> loopOrder = {});
 
 /// The elementwise generic that consumes `op`'s result as its only use,
 /// reads it through a permutation and writes an identity-mapped init: the
@@ -58,6 +60,25 @@ linalg::GenericOp getEpilogue(linalg::LinalgOp op);
 /// empty when `root` neither produces nor reads `result`.
 SmallVector<OpFoldResult> rootTileSizes(MLIRContext *ctx, Operation *root,
                                         Value result, ArrayRef<int64_t> sizes);
+
+/// The interchange of `root`'s loops that visits dimensions `order` of
+/// `result` (which `root` produces, or reads through a permutation) from
+/// the outermost loop in, `root`'s other loops after them.
+SmallVector<int64_t> rootLoopOrder(Operation *root, Value result,
+                                   ArrayRef<int64_t> order);
+
+/// The packed layout of a channels-last convolution filter (HWCF, see
+/// nngraph-cpu-pack-conv-filters): F tiled by the register tile's F' into
+/// (F / F', KH, KW, C, F').
+inline constexpr int64_t kPackedFilterInnerDims[] = {3};
+inline constexpr int64_t kPackedFilterOuterPerm[] = {3, 0, 1, 2};
+
+/// Reads `op`'s tiles of unpacked tensors from their packed sources: each
+/// input that is a slice of one inner tile of a linalg.unpack result (at
+/// a multiple of the tile, from a tile loop stepping by it, the whole
+/// extent elsewhere) becomes the matching rank-reduced slice of the
+/// unpack's source. Inputs of other forms are left as they are.
+void readPackedTiles(RewriterBase &rewriter, linalg::LinalgOp op);
 
 /// Channels-last convolutions (conv_2d_nhwc_hwcf,
 /// depthwise_conv_2d_nhwc_hwc) with static shapes.

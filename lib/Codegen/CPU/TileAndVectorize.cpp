@@ -67,6 +67,38 @@ struct TileAndVectorizePass
       (void)nngraph::cpu::schedulePooling(rewriter, pool, simd, loops);
     for (linalg::LinalgOp matmul : matmuls)
       (void)nngraph::cpu::scheduleMatmul(rewriter, matmul, simd, loops);
+    // Packs and unpacks the schedules did not read through (a filter
+    // packed for a convolution left untiled, the packing in the prepare
+    // function) become transpositions and reshapes.
+    SmallVector<Operation *> relayouts;
+    func.walk([&](Operation *op) {
+      if (isa<linalg::PackOp, linalg::UnPackOp>(op))
+        relayouts.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(relayouts)) {
+      // (The ops the schedules replaced go first: they still read them.)
+      for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
+        if (isOpTriviallyDead(user) && !llvm::is_contained(loops, user))
+          rewriter.eraseOp(user);
+      rewriter.setInsertionPoint(op);
+      if (op->use_empty()) {
+        rewriter.eraseOp(op);
+      } else if (auto pack = dyn_cast<linalg::PackOp>(op)) {
+        FailureOr<linalg::LowerPackResult> lowered =
+            linalg::lowerPack(rewriter, pack);
+        if (failed(lowered))
+          return signalPassFailure();
+        // A pack that the tiles divide pads by nothing: no copy for it.
+        tensor::PadOp pad = lowered->padOp;
+        if (pad && pad.getSourceType() == pad.getResultType() &&
+            llvm::all_of(pad.getMixedLowPad(), isZeroInteger) &&
+            llvm::all_of(pad.getMixedHighPad(), isZeroInteger))
+          rewriter.replaceOp(pad, pad.getSource());
+      } else if (failed(linalg::lowerUnPack(rewriter,
+                                            cast<linalg::UnPackOp>(op)))) {
+        return signalPassFailure();
+      }
+    }
     // What they left: elementwise ops, permutations, fills and pads.
     nngraph::cpu::scheduleStandaloneOps(rewriter, func, simd, loops);
     if (loops.empty())

@@ -1,0 +1,68 @@
+// nngraph-cpu-pack-conv-filters gives conv_2d_nhwc_hwcf filters the layout
+// of the schedule's output-channel tile, (F / F', KH, KW, C, F'), as
+// unpack(pack(filter)); nngraph-lift-weight-transforms prepares the pack and
+// leaves the unpack; nngraph-cpu-tile-and-vectorize reads each tile's
+// contiguous block of the packed filter through it.
+// RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-conv-filters=vector-width=8 | FileCheck %s
+// RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-conv-filters=vector-width=8 --nngraph-cpu-tile-and-vectorize=vector-width=8 --canonicalize --cse | FileCheck %s --check-prefix=TILED
+// RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-conv-filters=vector-width=8 --nngraph-lift-weight-transforms | FileCheck %s --check-prefix=LIFT
+
+// 64 output channels, a 16-wide tile (two 8-lane vectors): four tiles.
+// CHECK-LABEL: func.func @deep(
+// CHECK: %[[P:.*]] = linalg.pack %arg1 outer_dims_perm = [3, 0, 1, 2] inner_dims_pos = [3] inner_tiles = [16] into %{{.*}} : tensor<3x3x32x64xf32> -> tensor<4x3x3x32x16xf32>
+// CHECK: %[[U:.*]] = linalg.unpack %[[P]] outer_dims_perm = [3, 0, 1, 2] inner_dims_pos = [3] inner_tiles = [16] into %{{.*}} : tensor<4x3x3x32x16xf32> -> tensor<3x3x32x64xf32>
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%arg0, %[[U]] : tensor<1x7x7x32xf32>, tensor<3x3x32x64xf32>)
+// The schedule: the filter (18432 elements) outweighs the image (1568), so
+// the output-channel tiles are the outer loop (N, of size 1, folds away),
+// and each tile
+// reads rows of 16 contiguous channels of its block of the packed filter;
+// no unpack and no copy of the filter are left.
+// TILED-LABEL: func.func @deep(
+// TILED: %[[E:.*]] = tensor.expand_shape %arg1 {{\[\[}}0], [1], [2], [3, 4]] output_shape [3, 3, 32, 4, 16]
+// TILED: %[[P:.*]] = linalg.transpose ins(%[[E]] : tensor<3x3x32x4x16xf32>) outs(%{{.*}} : tensor<4x3x3x32x16xf32>) permutation = [3, 0, 1, 2, 4]
+// TILED: scf.forall (%[[F:.*]], %[[OH:.*]]) = (0, 0) to (64, 5) step (16, 1)
+// TILED: %[[T:.*]] = affine.apply #{{.*}}(%[[F]])
+// TILED: vector.transfer_read %[[P]][%[[T]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]{{.*}} : tensor<4x3x3x32x16xf32>, vector<8x16xf32>
+// TILED: vector.contract {{.*}} : vector<5x8xf32>, vector<8x16xf32> into vector<5x16xf32>
+// TILED-NOT: linalg.unpack
+// TILED-NOT: linalg.pack
+// The split: the pack is prepared once, the unpack (a view) stays.
+// LIFT-LABEL: func.func @deep(
+// LIFT-SAME: %{{.*}}: tensor<4x3x3x32x16xf32> {bufferization.writable = false})
+// LIFT: linalg.unpack
+// LIFT-NOT: linalg.pack
+// LIFT-LABEL: func.func @deep_prepare(
+// LIFT: linalg.pack
+// LIFT-NOT: linalg.unpack
+func.func @deep(%x: tensor<1x7x7x32xf32> {nngraph.role = "input"},
+                %w: tensor<3x3x32x64xf32> {nngraph.role = "weight"}) -> tensor<1x5x5x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x5x5x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x5x5x64xf32>) -> tensor<1x5x5x64xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x7x7x32xf32>, tensor<3x3x32x64xf32>) outs(%acc : tensor<1x5x5x64xf32>) -> tensor<1x5x5x64xf32>
+  return %c : tensor<1x5x5x64xf32>
+}
+
+// -----
+
+// One tile covers the 16 channels, and 12 channels are narrower than two
+// vectors: nothing to pack.
+// CHECK-LABEL: func.func @one_tile(
+// CHECK-NOT: linalg.pack
+// CHECK-NOT: linalg.unpack
+func.func @one_tile(%x: tensor<1x7x7x8xf32>, %w: tensor<3x3x8x16xf32>, %w2: tensor<3x3x8x12xf32>,
+                    %acc: tensor<1x5x5x16xf32>, %acc2: tensor<1x5x5x12xf32>) -> (tensor<1x5x5x16xf32>, tensor<1x5x5x12xf32>) {
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x7x7x8xf32>, tensor<3x3x8x16xf32>) outs(%acc : tensor<1x5x5x16xf32>) -> tensor<1x5x5x16xf32>
+  %d = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w2 : tensor<1x7x7x8xf32>, tensor<3x3x8x12xf32>) outs(%acc2 : tensor<1x5x5x12xf32>) -> tensor<1x5x5x12xf32>
+  return %c, %d : tensor<1x5x5x16xf32>, tensor<1x5x5x12xf32>
+}
+
+// -----
+
+// A convolution left unscheduled (its shapes are dynamic) keeps its filter.
+// CHECK-LABEL: func.func @dynamic(
+// CHECK-NOT: linalg.pack
+func.func @dynamic(%x: tensor<?x7x7x8xf32>, %w: tensor<3x3x8x64xf32>, %acc: tensor<?x5x5x64xf32>) -> tensor<?x5x5x64xf32> {
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<?x7x7x8xf32>, tensor<3x3x8x64xf32>) outs(%acc : tensor<?x5x5x64xf32>) -> tensor<?x5x5x64xf32>
+  return %c : tensor<?x5x5x64xf32>
+}
