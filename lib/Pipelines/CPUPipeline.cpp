@@ -100,8 +100,8 @@ void addOpenMPToLLVMPasses(OpPassManager &pm, unsigned threads) {
 void nngraph::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
   // 0. Graph rewrites: batch norms and scale/shifts into conv weights; then,
-  // for per-layer profiling, each layer (as it will run) in a function of
-  // its own.
+  // for per-layer profiling, the list of the graph's layers (the kernels
+  // made of them are timed in stage 6).
   if (options.foldIntoConv)
     pm.addNestedPass<func::FuncOp>(createNNGraphFoldIntoConvPass());
   if (options.profile)
@@ -165,6 +165,8 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     return;
 
   // 6. LLVM dialect.
+  if (options.profile)
+    pm.addPass(createNNGraphProfileKernelsPass());
   if (options.outlineKernels)
     pm.addPass(createNNGraphOutlineKernelsPass());
   pm.addPass(createConvertVectorToSCFPass());

@@ -439,10 +439,11 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     """Compiles ``model`` for ``target`` (only "cpu" so far) with
     nngraph-cpu-pipeline and LLVM's JIT.
 
-    With ``profile``, each layer is compiled as a function of its own and
-    timed (nngraph-profile-layers): :meth:`Executable.profile` gives the
-    time per layer. Layers are then not fused with each other, so a
-    profiled build runs slower than a plain one; the outputs are the same.
+    With ``profile``, each kernel of the compiled program is timed and
+    labelled by the layers it computes (nngraph-profile-layers,
+    nngraph-profile-kernels): :meth:`Executable.profile` gives the time per
+    kernel. The profiled build is the plain build with timing hooks between
+    its kernels: the same code and the same outputs.
 
     Every graph input needs a static shape (give ``input_shapes`` to
     :func:`load`) and every weight a value. With

@@ -179,6 +179,38 @@ def NNGraphLiftWeightTransformsPass
   ];
 }
 
+def NNGraphProfileKernelsPass
+    : Pass<"nngraph-profile-kernels", "ModuleOp"> {
+  let summary = "Time each kernel of a lowered graph with runtime hooks";
+  let description = [{
+    The code half of per-layer profiling: in each public function of a
+    module that nngraph-profile-layers listed (attribute
+    `nngraph.profile_ops`), except the prepare functions
+    (nngraph-lift-weight-transforms), every top-level operation with
+    regions (a kernel: a tile loop nest, or the loops of an unscheduled
+    op) is bracketed by calls of the runtime hooks
+    `nngraph_profile_begin(i64 id)` and `nngraph_profile_end(i64 id)` of
+    libnngraph_runtime.so. The calls are opaque to LLVM, so no work crosses
+    them, and nothing else changes: the profiled program is the one that
+    runs unprofiled, fused, vectorised and with its weights prepared once.
+
+    The module gets the table `nngraph.profile_layers`: one `{name, op}`
+    dictionary per id, the listed layers whose node names the kernel's
+    operations carry in their locations, in graph order and joined by `+`
+    (`conv1+relu1`, `nngraph.conv+nngraph.relu`; `kernel<id>` and an empty
+    op for a kernel that carries none), which the runtime's Executable
+    reads to label the timings; `nngraph.profile_ops` is removed. Kernels
+    with the same label share an id, so a layer made of several kernels
+    (a softmax: its reductions and its division) is one row whose calls
+    count its kernels.
+
+    Runs on loops (before nngraph-outline-kernels, which then outlines the
+    kernels between the hooks).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
 def NNGraphOutlineKernelsPass : Pass<"nngraph-outline-kernels", "ModuleOp"> {
   let summary = "Outline each top-level loop nest into a private function";
   let description = [{

@@ -60,8 +60,9 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::init(true)};
   PassOptions::Option<bool> profile{
       *this, "profile",
-      llvm::cl::desc("Outline each layer and time it with runtime hooks "
-                     "(nngraph-profile-layers; nngraph-run --profile)"),
+      llvm::cl::desc("Time each kernel with runtime hooks, labelled by the "
+                     "layers it computes (nngraph-profile-layers, "
+                     "nngraph-profile-kernels; nngraph-run --profile)"),
       llvm::cl::init(false)};
   PassOptions::Option<bool> outlineKernels{
       *this, "outline-kernels",

@@ -1,4 +1,4 @@
-// A build with every layer outlined and timed (nngraph-cpu-pipeline's
+// A build with every kernel timed (nngraph-cpu-pipeline's
 // `profile`) computes what the plain build computes, bit for bit: the
 // convolution/pooling and more-ops programs print the same with and
 // without profiling (but for the buffers' addresses). Under mlir-runner no

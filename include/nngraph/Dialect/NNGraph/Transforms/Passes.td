@@ -33,51 +33,31 @@ def NNGraphInferShapesPass : Pass<"nngraph-infer-shapes", "func::FuncOp"> {
 }
 
 def NNGraphProfileLayersPass : Pass<"nngraph-profile-layers", "ModuleOp"> {
-  let summary = "Outline each graph layer and time it with runtime hooks";
+  let summary = "List a graph's layers for per-kernel profiling";
   let description = [{
-    Instruments a graph for per-layer profiling (`nngraph-run --profile`,
-    `nngraph.compile(..., profile=True)`). Every nngraph operation that does
-    work in a public function is moved into a private function of its own
-    (`@nngraph_layer<id>_<name>`, marked `noinline`) and its call is
-    bracketed by calls of the runtime hooks
-    `nngraph_profile_begin(i64 id)` and `nngraph_profile_end(i64 id)` of
-    libnngraph_runtime.so. Outlining keeps each layer's work inside its
-    timed region through fusion, bufferization and LLVM's optimizers: no
-    later pass fuses or moves code across a call of an opaque function (as
-    TVM's debug executor times each fused operator as a function of its own).
+    The graph half of per-layer profiling (`nngraph-run --profile`,
+    `nngraph.compile(..., profile=True)`): lists the layers of every public
+    function, in graph order, in the module attribute
+    `nngraph.profile_ops` (one `{name, op}` dictionary each: the node name
+    from the operation's location, see `getLocName`, and the operation
+    name), and gives each layer without a node name the name `layer<i>`
+    (a `NameLoc` around its location), so that the code made of it can
+    say where it came from. The graph is otherwise left as it is: the
+    profiled build compiles the same program as the plain one.
 
-    Not timed, and left in place: constants (cloned into the layers that
-    use them, so that lowering still sees them as constants), shape-only
-    operations (reshape, flatten, squeeze, unsqueeze, identity, dropout;
-    `NNGraphOpInterface::isShapeOnly`), operations without results
-    (`nngraph.print`) and operations of other dialects. Their time, and the
-    glue between layers, is what a profiled run takes beyond the sum of its
-    layers.
+    nngraph-profile-kernels, at the end of the CPU pipeline, times each
+    kernel (loop nest) of the lowered graph and labels it with the layers
+    whose locations its operations carry, in this order (a convolution
+    with its fused bias and ReLU is one row, `conv1+relu1`), as IREE times
+    its dispatches and TVM's debug executor its fused operators.
 
-    The module gets the attribute `nngraph.profile_layers`: one dictionary
-    `{name, op}` per id (the node name from the operation's location, see
-    `getLocName`, and the operation name), which the runtime's Executable
-    reads to label the timings.
-
-    Example:
-
-    ```mlir
-    %1 = nngraph.relu %0 : (tensor<4xf32>) -> tensor<4xf32> loc("relu1")
-    ```
-
-    becomes
-
-    ```mlir
-    %c0 = arith.constant 0 : i64
-    call @nngraph_profile_begin(%c0) : (i64) -> ()
-    %1 = call @nngraph_layer0_relu1(%0) {no_inline} : (tensor<4xf32>) -> tensor<4xf32>
-    call @nngraph_profile_end(%c0) : (i64) -> ()
-    ```
+    Not layers: constants, shape-only operations (reshape, flatten,
+    squeeze, unsqueeze, identity, dropout; `NNGraphOpInterface::isShapeOnly`),
+    operations without results (`nngraph.print`), operations with regions
+    and operations of other dialects.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::func::FuncDialect"];
   let statistics = [
-    Statistic<"numLayers", "num-layers", "Number of layers outlined and timed">,
+    Statistic<"numLayers", "num-layers", "Number of layers listed">,
   ];
 }
 

@@ -4,10 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file declares what nngraph-profile-layers shares with the code that
-// runs an instrumented graph: the names of the runtime hooks it calls and the
-// table from a layer id to its node and operation names, which the pass
-// records on the module and the Executable reads back after lowering.
+// This file declares what per-layer profiling shares between its passes and
+// the code that runs an instrumented graph: the names of the runtime hooks,
+// the graph's layers that nngraph-profile-layers records (node name and
+// operation, in graph order), and the table from a timed region's id to its
+// node and operation names, which nngraph-profile-kernels records on the
+// module and the Executable reads back after lowering.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,14 +29,24 @@ inline constexpr llvm::StringLiteral kProfileBeginHook =
     "nngraph_profile_begin";
 inline constexpr llvm::StringLiteral kProfileEndHook = "nngraph_profile_end";
 
-/// One timed layer: its node name (from its location; "layer<id>" when it
-/// has none) and its operation name ("nngraph.conv").
+/// The module attribute in which nngraph-profile-layers lists the graph's
+/// layers in order: an array of {name, op} dictionaries.
+inline constexpr llvm::StringLiteral kProfileOpsAttr = "nngraph.profile_ops";
+
+/// The module attribute that holds the table of timed regions: one
+/// {name, op} dictionary per id.
+inline constexpr llvm::StringLiteral kProfileLayersAttr =
+    "nngraph.profile_layers";
+
+/// One timed region (a kernel): the node names of the layers it computes
+/// ("conv1+relu1"; from its locations, "layer<i>" for a layer without one)
+/// and their operation names ("nngraph.conv+nngraph.relu").
 struct ProfiledLayer {
   std::string name;
   std::string op;
 };
 
-/// The layers nngraph-profile-layers instrumented in `module`, indexed by
+/// The regions nngraph-profile-kernels instrumented in `module`, indexed by
 /// the id the hooks receive; empty when it is not instrumented. The table
 /// survives lowering to the LLVM dialect.
 std::vector<ProfiledLayer> getProfiledLayers(ModuleOp module);
