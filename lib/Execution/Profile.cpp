@@ -138,13 +138,32 @@ ProfileSummary nngraph::summarizeProfile(ArrayRef<LayerInfo> layers,
   return s;
 }
 
+/// A kernel's label ("a+b+c+d") cut to at most about `limit` characters at
+/// a `+`, the rest counted: "a+b+(2 more)". (The rows keep the whole.)
+static std::string elide(StringRef label, size_t limit) {
+  if (label.size() <= limit)
+    return label.str();
+  SmallVector<StringRef> parts;
+  label.split(parts, '+');
+  std::string kept;
+  size_t used = 0;
+  for (StringRef part : parts) {
+    if (!kept.empty() && kept.size() + 1 + part.size() + 10 > limit)
+      break;
+    kept += (kept.empty() ? "" : "+") + part.str();
+    ++used;
+  }
+  return kept + "+(" + std::to_string(parts.size() - used) + " more)";
+}
+
 std::string nngraph::formatProfile(const ProfileSummary &s) {
   std::string text;
   llvm::raw_string_ostream os(text);
+  constexpr size_t nameLimit = 64, opLimit = 48;
   size_t nameWidth = 4, opWidth = 2;
   for (const ProfileRow &row : s.rows) {
-    nameWidth = std::max(nameWidth, row.name.size());
-    opWidth = std::max(opWidth, row.op.size());
+    nameWidth = std::max(nameWidth, elide(row.name, nameLimit).size());
+    opWidth = std::max(opWidth, elide(row.op, opLimit).size());
   }
   auto pad = [](StringRef text, size_t width) {
     std::string s = text.str();
@@ -158,8 +177,9 @@ std::string nngraph::formatProfile(const ProfileSummary &s) {
   os << "rank  " << pad("node", nameWidth) << "  " << pad("op", opWidth)
      << "  calls  median ms    mean ms   total ms       %    cum %\n";
   for (const ProfileRow &row : s.rows)
-    os << llvm::format("%4u  ", row.rank) << pad(row.name, nameWidth) << "  "
-       << pad(row.op, opWidth)
+    os << llvm::format("%4u  ", row.rank)
+       << pad(elide(row.name, nameLimit), nameWidth) << "  "
+       << pad(elide(row.op, opLimit), opWidth)
        << llvm::format("  %5lld %10.3f %10.3f %10.3f %6.2f%% %7.2f%%\n",
                        static_cast<long long>(row.calls), row.medianMs,
                        row.meanMs, row.totalMs, row.percent,
