@@ -502,31 +502,33 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
 /// sizes[rank], strides[rank]}, as the C interface passes it.
 static void callPacked(void (*fn)(void **), ArrayRef<void *> buffers,
                        ArrayRef<const TensorInfo *> infos) {
-  std::vector<std::vector<int64_t>> descriptors;
-  descriptors.reserve(buffers.size());
-  for (auto [buffer, info] : llvm::zip_equal(buffers, infos)) {
-    std::vector<int64_t> &d = descriptors.emplace_back();
-    d.push_back(reinterpret_cast<int64_t>(buffer));
-    d.push_back(reinterpret_cast<int64_t>(buffer));
-    d.push_back(0);
-    d.insert(d.end(), info->shape.begin(), info->shape.end());
-    std::vector<int64_t> strides(info->shape.size());
+  // Every descriptor in one array, the pointers to them and the pointers
+  // to those in another, both kept per thread: a steady-state call
+  // allocates nothing.
+  size_t words = 0;
+  for (const TensorInfo *info : infos)
+    words += 3 + 2 * info->shape.size();
+  thread_local std::vector<int64_t> descriptors;
+  thread_local std::vector<void *> pointers;
+  descriptors.resize(words);
+  pointers.resize(2 * buffers.size());
+  int64_t *d = descriptors.data();
+  for (auto [i, buffer, info] : llvm::enumerate(buffers, infos)) {
+    pointers[i] = d;
+    pointers[buffers.size() + i] = &pointers[i];
+    *d++ = reinterpret_cast<int64_t>(buffer);
+    *d++ = reinterpret_cast<int64_t>(buffer);
+    *d++ = 0;
+    size_t rank = info->shape.size();
     int64_t stride = 1;
-    for (int64_t i = int64_t(info->shape.size()) - 1; i >= 0; --i) {
-      strides[i] = stride;
-      stride *= info->shape[i];
+    for (size_t j = rank; j-- > 0;) {
+      d[j] = info->shape[j];
+      d[rank + j] = stride;
+      stride *= info->shape[j];
     }
-    d.insert(d.end(), strides.begin(), strides.end());
+    d += 2 * rank;
   }
-  std::vector<void *> pointers;
-  pointers.reserve(buffers.size());
-  for (auto &d : descriptors)
-    pointers.push_back(d.data());
-  std::vector<void *> packed;
-  packed.reserve(buffers.size());
-  for (void *&p : pointers)
-    packed.push_back(&p);
-  fn(packed.data());
+  fn(pointers.data() + buffers.size());
 }
 
 llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
@@ -538,8 +540,11 @@ llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
   // The graph function takes the inputs it kept, the prepared tensors and
   // the outputs.
   auto run = [&] {
-    std::vector<void *> args;
-    std::vector<const TensorInfo *> infos;
+    // Kept per thread, like callPacked's descriptors.
+    thread_local std::vector<void *> args;
+    thread_local std::vector<const TensorInfo *> infos;
+    args.clear();
+    infos.clear();
     for (int64_t i : keptArgs) {
       args.push_back(buffers[i]);
       infos.push_back(&inputs[i]);

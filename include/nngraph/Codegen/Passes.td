@@ -218,14 +218,6 @@ def NNGraphPlanBuffersPass : Pass<"nngraph-plan-buffers", "ModuleOp"> {
            "Entry functions take the arena as a new last argument "
            "(nngraph.arena_size) instead of allocating it per call">,
   ];
-  let statistics = [
-    Statistic<"numPlanned", "planned-buffers",
-              "Buffers placed in an arena">,
-    Statistic<"plannedBytes", "planned-bytes",
-              "Bytes of the buffers placed in an arena, summed">,
-    Statistic<"arenaBytes", "arena-bytes",
-              "Bytes of the arenas, summed over functions">,
-  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",

@@ -225,12 +225,9 @@ struct PlanBuffersPass
       buffer.alloc.replaceAllUsesWith(view);
       buffer.alloc.erase();
       deallocs.insert(buffer.deallocs.begin(), buffer.deallocs.end());
-      ++numPlanned;
-      plannedBytes += buffer.bytes;
     }
     for (Operation *dealloc : deallocs)
       dealloc->erase();
-    arenaBytes += size;
   }
 };
 
