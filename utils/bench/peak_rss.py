@@ -62,12 +62,31 @@ def model_sizes(sym_path, params, input_shape):
     return weights, largest, shape
 
 
+def build(model, batch, tmp):
+    """Builds cpu_bench.py's `model` into `tmp`; returns (symbol path,
+    params path, input shape, weight bytes, largest activation bytes, its
+    shape) or a string saying why not."""
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location(
+        "cpu_bench", os.path.join(here, "cpu_bench.py"))
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    built = bench.build_model(model, tmp, 0)
+    if isinstance(built, str):
+        return built
+    sym, params_path, params, shape = built
+    input_shape = (batch,) + tuple(shape)
+    return (sym, params_path, input_shape) + model_sizes(sym, params,
+                                                         input_shape)
+
+
 def main():
     import argparse
-    import importlib.util
+    import json
     import sys
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(os.path.dirname(here))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
     parser = argparse.ArgumentParser(
         description="Peak RSS of an nngraph-run of a cpu_bench.py model "
         "against weights + 4 x largest activation + 150 MB")
@@ -77,21 +96,26 @@ def main():
     parser.add_argument("--nngraph-run",
                         default=os.path.join(root, "build", "bin",
                                              "nngraph-run"))
+    parser.add_argument("--build-into", help=argparse.SUPPRESS)
     parser.add_argument("extra", nargs="*",
                         help="more nngraph-run arguments (after --)")
     args = parser.parse_args()
-    spec = importlib.util.spec_from_file_location(
-        "cpu_bench", os.path.join(here, "cpu_bench.py"))
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    if args.build_into:
+        print(json.dumps(build(args.model, args.batch, args.build_into)))
+        return
+    # The model is built in a child: ru_maxrss counts the memory of the
+    # process that forked the measured one (Python's subprocess uses vfork:
+    # until exec, the child runs in the parent's address space), so the
+    # measuring process must stay small, without MXNet and the weights.
     with tempfile.TemporaryDirectory() as tmp:
-        built = bench.build_model(args.model, tmp, 0)
+        out = subprocess.run(
+            [sys.executable, os.path.abspath(__file__), "--model",
+             args.model, "--batch", str(args.batch), "--build-into", tmp],
+            check=True, stdout=subprocess.PIPE).stdout
+        built = json.loads(out.decode().strip().splitlines()[-1])
         if isinstance(built, str):
             sys.exit(f"{args.model}: {built}")
-        sym, params_path, params, shape = built
-        input_shape = (args.batch,) + tuple(shape)
-        weights, largest, largest_shape = model_sizes(sym, params,
-                                                      input_shape)
+        sym, params_path, input_shape, weights, largest, largest_shape = built
         argv = [args.nngraph_run, sym, "--params", params_path,
                 "--input-shape", "data=" + "x".join(map(str, input_shape)),
                 "--random-inputs", "0", "--repeat", str(args.repeat)]
@@ -102,7 +126,8 @@ def main():
     print(f"model {args.model}, batch {args.batch}, "
           f"nngraph-run {' '.join(args.extra) or '(defaults)'}")
     print(f"  weights            {weights / MB:9.1f} MB")
-    print(f"  largest activation {largest / MB:9.1f} MB {largest_shape}")
+    print(f"  largest activation {largest / MB:9.1f} MB "
+          f"{tuple(largest_shape)}")
     print(f"  target             {target / MB:9.1f} MB "
           "(weights + 4 x largest activation + 150 MB)")
     print(f"  peak RSS           {peak / MB:9.1f} MB "
