@@ -190,8 +190,9 @@ def NNGraphPlanBuffersPass : Pass<"nngraph-plan-buffers", "ModuleOp"> {
 
     A buffer is live from its alloc to the last top-level op that uses it
     or any alias of it (views, subviews, casts, reshapes, and conservatively
-    every memref result of an op that uses it, or of the loop that holds
-    such a use). Offsets are assigned greedily, largest buffer first, each
+    every memref result of an op that uses it, such as a loop that carries
+    it, or of an op whose region yields it); a use in a loop counts at the
+    loop. Offsets are assigned greedily, largest buffer first, each
     into the best-fitting gap (64-byte aligned) between the buffers already
     placed whose live ranges overlap its own (the "greedy by size" planner
     of TFLite and ONNX Runtime): two buffers that are live at the same time

@@ -70,9 +70,10 @@ std::optional<int64_t> getPlannableBytes(MemRefType type) {
 /// Sets the live range of `buffer` in `body`: from its alloc to the last
 /// top-level op that uses it or an alias of it. Aliases are, conservatively,
 /// every memref result of an op that uses the buffer or an alias (a view,
-/// subview, cast, reshape, or anything else), and of the top-level op that
-/// holds such a use (a loop that yields it). Fails when an alias escapes
-/// the function (returned) or is freed other than by memref.dealloc.
+/// subview, cast, reshape, a loop that carries it, or anything else), and
+/// of the op whose region yields one (a loop that returns it). Fails when
+/// an alias escapes the function (returned) or is freed other than by
+/// memref.dealloc.
 LogicalResult setLiveRange(Buffer &buffer, Block &body,
                            const DenseMap<Operation *, int64_t> &position) {
   buffer.start = buffer.end = position.lookup(buffer.alloc);
@@ -99,8 +100,10 @@ LogicalResult setLiveRange(Buffer &buffer, Block &body,
         return failure();
       buffer.end = std::max(buffer.end, position.lookup(top));
       addAliases(user);
-      if (top != user)
-        addAliases(top);
+      // A value yielded from a region may come out as a result of the op
+      // that holds the region (a loop carrying the buffer).
+      if (user != top && user->hasTrait<OpTrait::IsTerminator>())
+        addAliases(user->getParentOp());
     }
   }
   return success();

@@ -192,3 +192,65 @@ func.func private @helper(%x: memref<16xf32>) {
 func.func @nothing(%x: memref<16xf32>) {
   return
 }
+
+// -----
+
+// A loop that carries a buffer returns an alias of it; a buffer only read
+// in the loop dies with the loop. %n may take %r's bytes, not %acc's
+// (read through %res after %n is made).
+// CHECK-LABEL: func.func @carried
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: memref.view
+// CHECK: arith.constant 64 : index
+// CHECK-NEXT: memref.view
+// CHECK: scf.for
+// CHECK: arith.constant 0 : index
+// CHECK-NEXT: memref.view
+func.func @carried(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %r = memref.alloc() : memref<16xf32>
+  memref.copy %in, %r : memref<16xf32> to memref<16xf32>
+  %acc = memref.alloc() : memref<16xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %res = scf.for %i = %c0 to %c16 step %c1 iter_args(%a = %acc) -> (memref<16xf32>) {
+    %v = memref.load %r[%i] : memref<16xf32>
+    memref.store %v, %a[%i] : memref<16xf32>
+    scf.yield %a : memref<16xf32>
+  }
+  %n = memref.alloc() : memref<16xf32>
+  memref.copy %res, %n : memref<16xf32> to memref<16xf32>
+  memref.copy %n, %out : memref<16xf32> to memref<16xf32>
+  return
+}
+
+// -----
+
+// A buffer yielded from a region lives as long as the op's result: %x and
+// %y are both live through %sel, so %z takes neither's bytes.
+// CHECK-LABEL: func.func @yielded
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<192xi8>
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: memref.view
+// CHECK: arith.constant 64 : index
+// CHECK-NEXT: memref.view
+// CHECK: scf.if
+// CHECK: arith.constant 128 : index
+// CHECK-NEXT: memref.view
+func.func @yielded(%in: memref<16xf32>, %out: memref<16xf32>, %cond: i1) {
+  %x = memref.alloc() : memref<16xf32>
+  memref.copy %in, %x : memref<16xf32> to memref<16xf32>
+  %y = memref.alloc() : memref<16xf32>
+  memref.copy %in, %y : memref<16xf32> to memref<16xf32>
+  %sel = scf.if %cond -> (memref<16xf32>) {
+    scf.yield %x : memref<16xf32>
+  } else {
+    scf.yield %y : memref<16xf32>
+  }
+  %z = memref.alloc() : memref<16xf32>
+  memref.copy %in, %z : memref<16xf32> to memref<16xf32>
+  memref.copy %sel, %out : memref<16xf32> to memref<16xf32>
+  memref.copy %z, %out : memref<16xf32> to memref<16xf32>
+  return
+}
