@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Execution/Execution.h"
+#include "nngraph/Codegen/BufferPlan.h"
 #include "nngraph/Codegen/WeightPrepare.h"
 #include "nngraph/Dialect/NNGraph/Transforms/ProfileLayers.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
@@ -274,6 +275,27 @@ static LogicalResult addOpenMPLibrary(ModuleOp module,
 
 Executable::~Executable() = default;
 
+/// The arena argument that nngraph-plan-buffers gave the lowered function
+/// `name` (a buffer of nngraph.arena_size bytes), or an empty shape when
+/// it takes none.
+static TensorInfo getArenaInfo(ModuleOp lowered, StringRef name) {
+  TensorInfo info;
+  info.name = "arena";
+  info.dtype = "int8";
+  info.npyDType = "|i1";
+  Operation *fn = lowered.lookupSymbol(name);
+  if (auto size =
+          fn ? fn->getAttrOfType<IntegerAttr>(kArenaSizeAttrName) : nullptr)
+    info.shape = {size.getInt()};
+  return info;
+}
+
+/// A 64-byte aligned buffer of at least `bytes` bytes (std::free frees it).
+static char *allocateAligned(int64_t bytes) {
+  size_t rounded = std::max<size_t>(64, (size_t(bytes) + 63) / 64 * 64);
+  return static_cast<char *>(std::aligned_alloc(64, rounded));
+}
+
 /// Removes the `nngraph.*` attributes of the lowered functions and their
 /// arguments (LLVM's translation warns about argument attributes it does
 /// not know).
@@ -371,6 +393,8 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   pipelineOptions.liftWeightTransforms = options.liftWeightTransforms;
   pipelineOptions.threads = *threads;
   pipelineOptions.parallelizeLinalg = options.parallelizeLinalg;
+  pipelineOptions.planBuffers = options.planBuffers;
+  pipelineOptions.arenaArgument = true;
   buildCPUPipeline(pm, pipelineOptions);
   {
     TimeRegion region(timers.get(), &CompileTimers::pipeline);
@@ -385,6 +409,11 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   // functions (weight roles, the split) goes: LLVM has no use for them.
   if (failed(exe->loadPrepare(*module, name)))
     return nullptr;
+  exe->arenaInfo = getArenaInfo(*module, name);
+  if (!exe->prepareFunction.empty())
+    exe->prepareArenaInfo = getArenaInfo(
+        *module, StringRef(exe->prepareFunction)
+                     .drop_front(StringRef("_mlir_ciface_").size()));
   stripGraphAttrs(*module);
 
   static std::once_flag initTarget;
@@ -473,31 +502,33 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
 /// sizes[rank], strides[rank]}, as the C interface passes it.
 static void callPacked(void (*fn)(void **), ArrayRef<void *> buffers,
                        ArrayRef<const TensorInfo *> infos) {
-  std::vector<std::vector<int64_t>> descriptors;
-  descriptors.reserve(buffers.size());
-  for (auto [buffer, info] : llvm::zip_equal(buffers, infos)) {
-    std::vector<int64_t> &d = descriptors.emplace_back();
-    d.push_back(reinterpret_cast<int64_t>(buffer));
-    d.push_back(reinterpret_cast<int64_t>(buffer));
-    d.push_back(0);
-    d.insert(d.end(), info->shape.begin(), info->shape.end());
-    std::vector<int64_t> strides(info->shape.size());
+  // Every descriptor in one array, the pointers to them and the pointers
+  // to those in another, both kept per thread: a steady-state call
+  // allocates nothing.
+  size_t words = 0;
+  for (const TensorInfo *info : infos)
+    words += 3 + 2 * info->shape.size();
+  thread_local std::vector<int64_t> descriptors;
+  thread_local std::vector<void *> pointers;
+  descriptors.resize(words);
+  pointers.resize(2 * buffers.size());
+  int64_t *d = descriptors.data();
+  for (auto [i, buffer, info] : llvm::enumerate(buffers, infos)) {
+    pointers[i] = d;
+    pointers[buffers.size() + i] = &pointers[i];
+    *d++ = reinterpret_cast<int64_t>(buffer);
+    *d++ = reinterpret_cast<int64_t>(buffer);
+    *d++ = 0;
+    size_t rank = info->shape.size();
     int64_t stride = 1;
-    for (int64_t i = int64_t(info->shape.size()) - 1; i >= 0; --i) {
-      strides[i] = stride;
-      stride *= info->shape[i];
+    for (size_t j = rank; j-- > 0;) {
+      d[j] = info->shape[j];
+      d[rank + j] = stride;
+      stride *= info->shape[j];
     }
-    d.insert(d.end(), strides.begin(), strides.end());
+    d += 2 * rank;
   }
-  std::vector<void *> pointers;
-  pointers.reserve(buffers.size());
-  for (auto &d : descriptors)
-    pointers.push_back(d.data());
-  std::vector<void *> packed;
-  packed.reserve(buffers.size());
-  for (void *&p : pointers)
-    packed.push_back(&p);
-  fn(packed.data());
+  fn(pointers.data() + buffers.size());
 }
 
 llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
@@ -509,8 +540,11 @@ llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
   // The graph function takes the inputs it kept, the prepared tensors and
   // the outputs.
   auto run = [&] {
-    std::vector<void *> args;
-    std::vector<const TensorInfo *> infos;
+    // Kept per thread, like callPacked's descriptors.
+    thread_local std::vector<void *> args;
+    thread_local std::vector<const TensorInfo *> infos;
+    args.clear();
+    infos.clear();
     for (int64_t i : keptArgs) {
       args.push_back(buffers[i]);
       infos.push_back(&inputs[i]);
@@ -524,7 +558,7 @@ llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
       args.push_back(buffer);
       infos.push_back(&info);
     }
-    callPacked(entryPoint, args, infos);
+    callGraph(args, infos);
   };
   if (!prepareEntry) {
     run();
@@ -544,6 +578,32 @@ llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
   prepareWeights(buffers);
   run();
   return llvm::Error::success();
+}
+
+void Executable::callGraph(std::vector<void *> &args,
+                           std::vector<const TensorInfo *> &infos) const {
+  if (arenaInfo.shape.empty()) {
+    callPacked(entryPoint, args, infos);
+    return;
+  }
+  // A free arena from the pool (a new one when every arena is in use by
+  // another call), given back after the call: steady-state calls allocate
+  // nothing, and concurrent calls never share intermediates.
+  std::unique_ptr<char, AlignedFree> arena;
+  {
+    std::lock_guard<std::mutex> lock(arenaMutex);
+    if (!freeArenas.empty()) {
+      arena = std::move(freeArenas.back());
+      freeArenas.pop_back();
+    }
+  }
+  if (!arena)
+    arena.reset(allocateAligned(arenaInfo.shape[0]));
+  args.push_back(arena.get());
+  infos.push_back(&arenaInfo);
+  callPacked(entryPoint, args, infos);
+  std::lock_guard<std::mutex> lock(arenaMutex);
+  freeArenas.push_back(std::move(arena));
 }
 
 llvm::Error Executable::invokeProfiled(ArrayRef<void *> buffers,
@@ -623,13 +683,9 @@ bool Executable::isPrepared(ArrayRef<void *> buffers) const {
 void Executable::prepareWeights(ArrayRef<void *> buffers) const {
   if (isPrepared(buffers))
     return;
-  if (preparedBuffers.empty()) {
-    for (const TensorInfo &info : prepared) {
-      size_t bytes = std::max<size_t>(64, (info.byteSize() + 63) / 64 * 64);
-      preparedBuffers.emplace_back(
-          static_cast<char *>(std::aligned_alloc(64, bytes)));
-    }
-  }
+  if (preparedBuffers.empty())
+    for (const TensorInfo &info : prepared)
+      preparedBuffers.emplace_back(allocateAligned(info.byteSize()));
   std::vector<void *> args;
   std::vector<const TensorInfo *> infos;
   preparedFrom.clear();
@@ -641,6 +697,13 @@ void Executable::prepareWeights(ArrayRef<void *> buffers) const {
   for (auto [buffer, info] : llvm::zip_equal(preparedBuffers, prepared)) {
     args.push_back(buffer.get());
     infos.push_back(&info);
+  }
+  // The prepare function's intermediates live only while it runs.
+  std::unique_ptr<char, AlignedFree> arena;
+  if (!prepareArenaInfo.shape.empty()) {
+    arena.reset(allocateAligned(prepareArenaInfo.shape[0]));
+    args.push_back(arena.get());
+    infos.push_back(&prepareArenaInfo);
   }
   callPacked(prepareEntry, args, infos);
   preparedValid = true;

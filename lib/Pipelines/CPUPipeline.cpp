@@ -12,7 +12,9 @@
 //      runs once (nngraph-lift-weight-transforms),
 //   3. per-op-class schedules: tiling, fusion and vectorisation of the hot
 //      ops (nngraph-cpu-tile-and-vectorize),
-//   4. one-shot bufferization across function boundaries + deallocation,
+//   4. one-shot bufferization across function boundaries, the
+//      intermediates placed in one arena (nngraph-plan-buffers), then
+//      deallocation of what is left,
 //   5. parallel tile loops (scf.forall) to sequential loops, or with threads
 //      to scf.parallel; vector lowering to FMAs, loads and stores; what has
 //      no schedule to loops,
@@ -143,6 +145,11 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     outParams.modifyPublicFunctions = true;
     outParams.hoistStaticAllocs = true;
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  }
+  if (options.planBuffers) {
+    NNGraphPlanBuffersPassOptions plan;
+    plan.arenaArgument = options.arenaArgument;
+    pm.addPass(createNNGraphPlanBuffersPass(plan));
   }
   bufferization::buildBufferDeallocationPipeline(pm);
 

@@ -104,6 +104,13 @@ static cl::opt<bool> liftWeightTransforms(
              "the first run (off: in every run)"),
     cl::init(true));
 
+static cl::opt<bool> planBuffers(
+    "plan-buffers",
+    cl::desc("Place the intermediate buffers in one arena planned at "
+             "compile time and reused every run (off: allocate and free "
+             "each in every run)"),
+    cl::init(true));
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -347,6 +354,7 @@ int run() {
     profiledModule = module->clone();
   CompileOptions compileOptions;
   compileOptions.liftWeightTransforms = liftWeightTransforms;
+  compileOptions.planBuffers = planBuffers;
   compileOptions.threads = threads;
   compileOptions.openMPLib = openMPLib;
   compileOptions.parallelizeLinalg = parallelizeLinalg;

@@ -245,4 +245,52 @@ def NNGraphOutlineKernelsPass : Pass<"nngraph-outline-kernels", "ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def NNGraphPlanBuffersPass : Pass<"nngraph-plan-buffers", "ModuleOp"> {
+  let summary = "Place a function's intermediate buffers in one arena, at "
+                "offsets planned at compile time";
+  let description = [{
+    Runs on buffers, after bufferization and before the buffer deallocation
+    pipeline. Each statically shaped `memref.alloc` in a function's body
+    block (the graph's intermediates; identity layout, default memory
+    space, alignment at most 64) becomes a `memref.view` into one `i8`
+    arena at a byte offset fixed here, so a call makes one allocation or
+    none instead of one per intermediate.
+
+    A buffer is live from its alloc to the last top-level op that uses it
+    or any alias of it (views, subviews, casts, reshapes, and conservatively
+    every memref result of an op that uses it, such as a loop that carries
+    it, or of an op whose region yields it); a use in a loop counts at the
+    loop. Offsets are assigned greedily, largest buffer first, each
+    into the best-fitting gap (64-byte aligned) between the buffers already
+    placed whose live ranges overlap its own (the "greedy by size" planner
+    of TFLite and ONNX Runtime): two buffers that are live at the same time
+    never share a byte, two that are not may.
+
+    Not planned: buffers a function returns (they outlive the call),
+    dynamically shaped ones, and allocs nested in loops or other regions
+    (a loop body's scratch is live per iteration, and per thread in a
+    parallel loop).
+
+    With `arena-argument`, a public function with a body that nothing in
+    the module calls takes the arena as a new last argument
+    (`memref<Nxi8>`, N recorded in `nngraph.arena_size`; see
+    include/nngraph/Codegen/BufferPlan.h), so the runtime allocates it once
+    and reuses it every call; other functions allocate their arena at entry
+    (one `memref.alloc` per call, which the deallocation pipeline frees).
+
+    Example: `%a = memref.alloc() : memref<16xf32>`, dead before
+    `%b = memref.alloc() : memref<16xf32>` is made, become
+    `memref.view %arena[%c0][]` both, in a `memref<64xi8>` arena.
+  }];
+  let options = [
+    Option<"arenaArgument", "arena-argument", "bool", "false",
+           "Entry functions take the arena as a new last argument "
+           "(nngraph.arena_size) instead of allocating it per call">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 #endif // NNGRAPH_CODEGEN_PASSES_TD

@@ -23,6 +23,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/Error.h"
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <shared_mutex>
 #include <string>
@@ -94,6 +95,10 @@ struct CompileOptions {
   /// Instrument each layer for Executable::invokeProfiled (CPU pipeline
   /// option `profile`, pass nngraph-profile-layers).
   bool profile = false;
+  /// Place the intermediate buffers in one arena planned at compile time
+  /// (nngraph-plan-buffers), which the Executable allocates once and
+  /// reuses; off: each call allocates and frees every intermediate.
+  bool planBuffers = true;
 };
 
 /// A layer of an Executable compiled with CompileOptions::profile: its node
@@ -155,6 +160,13 @@ public:
   /// first call); 0 when the model has no prepare function.
   int64_t getPreparedBytes() const;
 
+  /// The bytes of the arena that holds a call's intermediate buffers
+  /// (CompileOptions::planBuffers); 0 when there is none. Allocated at the
+  /// first call and kept: concurrent calls each take an arena of their own.
+  int64_t getArenaBytes() const {
+    return arenaInfo.shape.empty() ? 0 : arenaInfo.shape[0];
+  }
+
 private:
   Executable() = default;
   /// Reads the split that nngraph-lift-weight-transforms recorded on the
@@ -164,6 +176,10 @@ private:
   /// not the ones prepared last; with the lock held exclusively.
   void prepareWeights(llvm::ArrayRef<void *> buffers) const;
   bool isPrepared(llvm::ArrayRef<void *> buffers) const;
+  /// Calls the graph function on `args` (described by `infos`) and, when it
+  /// takes one, an arena from the pool.
+  void callGraph(std::vector<void *> &args,
+                 std::vector<const TensorInfo *> &infos) const;
 
   std::vector<TensorInfo> inputs, outputs;
   std::unique_ptr<ExecutionEngine> engine;
@@ -189,6 +205,13 @@ private:
   mutable bool preparedValid = false;
   mutable std::shared_mutex prepareMutex;
   unsigned threads = 1;
+
+  /// The arena argument of the graph function and of the prepare function
+  /// (shape {bytes}; empty shape: none), and the graph function's arenas
+  /// that no call is using, each allocated at a call that found none free.
+  TensorInfo arenaInfo, prepareArenaInfo;
+  mutable std::vector<std::unique_ptr<char, AlignedFree>> freeArenas;
+  mutable std::mutex arenaMutex;
 };
 
 /// The shared libraries compiled code needs, as this build knows them.

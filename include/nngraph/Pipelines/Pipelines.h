@@ -53,6 +53,19 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Return results through caller-allocated buffers "
                      "(what nngraph-run calls)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> planBuffers{
+      *this, "plan-buffers",
+      llvm::cl::desc("Place each function's intermediate buffers in one "
+                     "arena at offsets planned from their live ranges "
+                     "(nngraph-plan-buffers); off: one allocation per "
+                     "buffer per call"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> arenaArgument{
+      *this, "arena-argument",
+      llvm::cl::desc("With plan-buffers, entry functions take the arena as a "
+                     "new last argument of nngraph.arena_size bytes (what "
+                     "nngraph-run passes) instead of allocating it per call"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> lowerToLLVM{
       *this, "lower-to-llvm",
       llvm::cl::desc("Lower all the way to the LLVM dialect (off: stop "
