@@ -27,6 +27,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
@@ -334,6 +335,31 @@ struct TimeRegion {
 
 } // namespace
 
+/// Keeps only the functions in `entries` callable from outside `m`: every
+/// other definition becomes internal, and those left without a use go.
+/// The engine gives every function a packed wrapper `_mlir_<name>`, the
+/// kernels and the graph function included; the graph function's wrapper
+/// alone passes each of its hundreds of memref fields as an argument, and
+/// LLVM's instruction selection is quadratic in a call's stack arguments
+/// (15 of MobileNet-v2's 33 s of code generation went to one such
+/// wrapper). Internal, the graph function can also be inlined into its C
+/// interface and the kernels lose their unused descriptor fields.
+static void internalize(llvm::Module &m, ArrayRef<std::string> entries) {
+  for (llvm::Function &f : m)
+    if (!f.isDeclaration() && !llvm::is_contained(entries, f.getName()))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // Unused functions go in rounds: erasing a wrapper frees its callee.
+  bool erased = true;
+  while (erased) {
+    erased = false;
+    for (llvm::Function &f : llvm::make_early_inc_range(m))
+      if (f.hasLocalLinkage() && f.use_empty()) {
+        f.eraseFromParent();
+        erased = true;
+      }
+  }
+}
+
 std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
   std::unique_ptr<Executable> exe(new Executable());
@@ -404,6 +430,10 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   // which made compiling 60-75% slower and running no faster (measured on
   // ResNet-18, SqueezeNet and MobileNet-v2; docs/CPUCodegen.md).
   auto optimize = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  // What the executable looks up: the packed wrappers of the C interfaces.
+  SmallVector<std::string, 2> entries = {"_mlir_" + exe->entry};
+  if (!exe->prepareFunction.empty())
+    entries.push_back("_mlir_" + exe->prepareFunction);
   // The engine optimises while it creates itself: `optimize` is timed
   // apart from `translate`, which it interrupts.
   auto transformer = [&](llvm::Module *m) -> llvm::Error {
@@ -413,6 +443,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
       outer->stopTimer();
     llvm::Error error = [&] {
       TimeRegion region(timers.get(), &CompileTimers::optimize);
+      internalize(*m, entries);
       return optimize(m);
     }();
     if (outer)
