@@ -28,11 +28,14 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -356,6 +359,60 @@ struct TimeRegion {
 
 } // namespace
 
+/// Keeps only the functions in `entries` callable from outside `m`: every
+/// other definition becomes internal, and those left without a use go.
+/// The engine gives every function a packed wrapper `_mlir_<name>`, the
+/// kernels and the graph function included; the graph function's wrapper
+/// alone passes each of its hundreds of memref fields as an argument, and
+/// LLVM's instruction selection is quadratic in a call's stack arguments
+/// (15 of MobileNet-v2's 33 s of code generation went to one such
+/// wrapper).
+///
+/// Then each entry absorbs the chain it calls (the C interface, then the
+/// graph function; not the noinline kernels): the call from the C
+/// interface to the graph function has thousands of arguments on a large
+/// network, and LLVM's CalledValuePropagation is quadratic in them (75% of
+/// `opt -O3` on ResNet-152).
+static void internalize(llvm::Module &m, ArrayRef<std::string> entries) {
+  for (llvm::Function &f : m)
+    if (!f.isDeclaration() && !llvm::is_contained(entries, f.getName()))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // Unused functions go in rounds: erasing a wrapper frees its callee.
+  bool erased = true;
+  while (erased) {
+    erased = false;
+    for (llvm::Function &f : llvm::make_early_inc_range(m))
+      if (f.hasLocalLinkage() && f.use_empty()) {
+        f.eraseFromParent();
+        erased = true;
+      }
+  }
+  for (const std::string &name : entries) {
+    llvm::Function *entry = m.getFunction(name);
+    if (!entry || entry->isDeclaration())
+      continue;
+    // Inlines one call at a time: inlining changes the instruction list.
+    auto inlineOne = [&] {
+      for (llvm::Instruction &inst : llvm::instructions(*entry)) {
+        auto *call = dyn_cast<llvm::CallBase>(&inst);
+        llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+        if (!callee || callee->isDeclaration() || !callee->hasLocalLinkage() ||
+            !callee->hasOneUse() ||
+            callee->hasFnAttribute(llvm::Attribute::NoInline))
+          continue;
+        llvm::InlineFunctionInfo info;
+        if (!llvm::InlineFunction(*call, info).isSuccess())
+          continue;
+        callee->eraseFromParent();
+        return true;
+      }
+      return false;
+    };
+    while (inlineOne()) {
+    }
+  }
+}
+
 std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
   std::unique_ptr<Executable> exe(new Executable());
@@ -433,6 +490,10 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   // which made compiling 60-75% slower and running no faster (measured on
   // ResNet-18, SqueezeNet and MobileNet-v2; docs/CPUCodegen.md).
   auto optimize = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  // What the executable looks up: the packed wrappers of the C interfaces.
+  SmallVector<std::string, 2> entries = {"_mlir_" + exe->entry};
+  if (!exe->prepareFunction.empty())
+    entries.push_back("_mlir_" + exe->prepareFunction);
   // The engine optimises while it creates itself: `optimize` is timed
   // apart from `translate`, which it interrupts.
   auto transformer = [&](llvm::Module *m) -> llvm::Error {
@@ -442,6 +503,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
       outer->stopTimer();
     llvm::Error error = [&] {
       TimeRegion region(timers.get(), &CompileTimers::optimize);
+      internalize(*m, entries);
       return optimize(m);
     }();
     if (outer)

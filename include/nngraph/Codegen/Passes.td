@@ -237,10 +237,17 @@ def NNGraphOutlineKernelsPass : Pass<"nngraph-outline-kernels", "ModuleOp"> {
 
     becomes `func.call @f_kernel_0(%a)` with the loop in
     `func.func private @f_kernel_0(%a: memref<4xf32>)`.
+
+    Kernels that come out identical (the same argument types and the same
+    body: the repeated blocks of ResNet, MobileNet or DenseNet give many)
+    are compiled once: every call goes to the first of them and the others
+    are erased (`dedup`, on by default).
   }];
   let options = [
     Option<"minOps", "min-ops", "unsigned", "1",
            "Outline only nests that hold at least this many operations">,
+    Option<"dedup", "dedup", "bool", "true",
+           "Keep one kernel of each set of identical ones">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }

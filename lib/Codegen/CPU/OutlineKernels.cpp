@@ -12,6 +12,11 @@
 // function); many small functions compile several times faster and run
 // as fast, since a call per layer costs nothing next to the layer.
 //
+// Identical kernels (the same signature and body, up to their names) are
+// then merged: networks repeat their blocks, and each distinct loop nest
+// need only be compiled once (IREE deduplicates its dispatches the same
+// way).
+//
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Codegen/Passes.h"
@@ -56,6 +61,7 @@ struct OutlineKernelsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
+    known.clear();
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     for (func::FuncOp func : funcs) {
       if (func.isExternal() || !func.getBody().hasOneBlock())
@@ -65,15 +71,48 @@ struct OutlineKernelsPass
         if (isKernel(&op, minOps))
           kernels.push_back(&op);
       Operation *after = func;
-      for (auto [i, op] : llvm::enumerate(kernels))
-        after = outline(symbols, func, after, op, i);
+      for (auto [i, op] : llvm::enumerate(kernels)) {
+        auto [kernel, call] = outline(symbols, func, after, op, i);
+        if (dedup && merge(symbols, kernel, call))
+          continue;
+        after = kernel;
+      }
     }
   }
 
+  /// The kernels kept so far, by signature and number of operations.
+  DenseMap<std::pair<Type, unsigned>, SmallVector<func::FuncOp, 1>> known;
+
+  /// Erases `kernel` and makes `call`, its only call, call an identical
+  /// kernel seen before, if any; returns whether it did. Identical: the
+  /// same signature and the same body (constants included), up to the
+  /// names of values and the locations.
+  bool merge(SymbolTable &symbols, func::FuncOp kernel, func::CallOp call) {
+    unsigned count = 0;
+    kernel.getBody().walk([&](Operation *) { ++count; });
+    SmallVector<func::FuncOp, 1> &candidates =
+        known[{kernel.getFunctionType(), count}];
+    for (func::FuncOp other : candidates) {
+      if (other->getDiscardableAttrDictionary() !=
+              kernel->getDiscardableAttrDictionary() ||
+          !OperationEquivalence::isRegionEquivalentTo(
+              &other.getBody(), &kernel.getBody(),
+              OperationEquivalence::IgnoreLocations))
+        continue;
+      call.setCallee(other.getSymName());
+      symbols.erase(kernel);
+      return true;
+    }
+    candidates.push_back(kernel);
+    return false;
+  }
+
   /// Moves `op` into `@<func>_kernel_<index>`, placed after `after`, and
-  /// calls it; returns the kernel.
-  Operation *outline(SymbolTable &symbols, func::FuncOp func, Operation *after,
-                     Operation *op, size_t index) {
+  /// calls it; returns the kernel and the call.
+  std::pair<func::FuncOp, func::CallOp> outline(SymbolTable &symbols,
+                                                func::FuncOp func,
+                                                Operation *after, Operation *op,
+                                                size_t index) {
     // What the nest reads from outside: its operands (loop bounds, linalg
     // operands), then the values its regions capture.
     llvm::SetVector<Value> captured(op->operand_begin(), op->operand_end());
@@ -103,9 +142,9 @@ struct OutlineKernelsPass
     func::ReturnOp::create(b, loc);
 
     b.setInsertionPoint(op);
-    func::CallOp::create(b, loc, kernel, arguments);
+    auto call = func::CallOp::create(b, loc, kernel, arguments);
     op->erase();
-    return kernel;
+    return {kernel, call};
   }
 };
 

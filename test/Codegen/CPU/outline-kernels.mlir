@@ -2,6 +2,7 @@
 // RUN: nngraph-opt %s --split-input-file --nngraph-outline-kernels=min-ops=4 | FileCheck %s --check-prefix=MIN
 // RUN: nngraph-opt %s --split-input-file --nngraph-outline-kernels \
 // RUN:   --convert-scf-to-cf --convert-to-llvm | FileCheck %s --check-prefix=LLVM
+// RUN: nngraph-opt %s --split-input-file --nngraph-outline-kernels=dedup=0 | FileCheck %s --check-prefix=NODEDUP
 
 // Two loop nests on buffers: each moves into a private noinline function
 // that takes the memrefs (and the non-constant bound) it uses; constants are
@@ -85,5 +86,71 @@ func.func @f(%m: memref<8xf32>) -> f32 {
   return %s : f32
 }
 func.func @f_kernel_0() {
+  return
+}
+
+// -----
+
+// Identical nests (the same types and body: a network's repeated blocks)
+// become one kernel called twice, across functions too; a nest that differs
+// in a constant keeps its own. With dedup=0, each nest has its kernel.
+// CHECK-LABEL: func.func @twice
+// CHECK-SAME: (%[[A:.*]]: memref<8xf32>, %[[B:.*]]: memref<8xf32>)
+// CHECK: call @twice_kernel_0(%[[A]]) : (memref<8xf32>) -> ()
+// CHECK-NEXT: call @twice_kernel_0(%[[B]]) : (memref<8xf32>) -> ()
+// CHECK-NEXT: call @twice_kernel_2(%[[B]]) : (memref<8xf32>) -> ()
+// CHECK-NEXT: return
+// CHECK: func.func private @twice_kernel_0(
+// CHECK: arith.constant 1.0
+// CHECK: func.func private @twice_kernel_2(
+// CHECK: arith.constant 2.0
+// CHECK-LABEL: func.func @again
+// CHECK: call @twice_kernel_0(
+// CHECK-NOT: func.func private @twice_kernel_1
+// CHECK-NOT: func.func private @again_kernel
+
+// NODEDUP-LABEL: func.func @twice
+// NODEDUP: call @twice_kernel_0(
+// NODEDUP-NEXT: call @twice_kernel_1(
+// NODEDUP-NEXT: call @twice_kernel_2(
+// NODEDUP: func.func private @twice_kernel_0(
+// NODEDUP: func.func private @twice_kernel_1(
+// NODEDUP: func.func private @twice_kernel_2(
+// NODEDUP-LABEL: func.func @again
+// NODEDUP: call @again_kernel_0(
+// NODEDUP: func.func private @again_kernel_0(
+func.func @twice(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  scf.for %i = %c0 to %c8 step %c1 {
+    %v = memref.load %a[%i] : memref<8xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<8xf32>
+  }
+  scf.for %j = %c0 to %c8 step %c1 {
+    %v = memref.load %b[%j] : memref<8xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %b[%j] : memref<8xf32>
+  }
+  scf.for %j = %c0 to %c8 step %c1 {
+    %v = memref.load %b[%j] : memref<8xf32>
+    %w = arith.addf %v, %two : f32
+    memref.store %w, %b[%j] : memref<8xf32>
+  }
+  return
+}
+func.func @again(%a: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c8 step %c1 {
+    %v = memref.load %a[%i] : memref<8xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<8xf32>
+  }
   return
 }
