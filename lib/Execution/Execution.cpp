@@ -449,7 +449,6 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   pipelineOptions.profile = options.profile;
   pipelineOptions.liftWeightTransforms = options.liftWeightTransforms;
   pipelineOptions.threads = *threads;
-  pipelineOptions.parallelizeLinalg = options.parallelizeLinalg;
   pipelineOptions.planBuffers = options.planBuffers;
   pipelineOptions.arenaArgument = true;
   buildCPUPipeline(pm, pipelineOptions);

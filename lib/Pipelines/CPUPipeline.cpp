@@ -153,14 +153,11 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   }
   bufferization::buildBufferDeallocationPipeline(pm);
 
-  // 5. Loops. The parallel tile loops of the schedules (scf.forall) run on
-  // threads, or in sequence with one; with threads and parallelize-linalg,
-  // the large ops that no schedule tiled are split into one tile per thread.
-  // Vectors become FMAs, loads and stores; what has no schedule, loops.
+  // 5. Loops. The parallel tile loops of the schedules (scf.forall: every
+  // static op has a schedule, the elementwise one included) run on threads,
+  // or in sequence with one. Vectors become FMAs, loads and stores; what
+  // has no schedule, loops.
   bool openMP = options.threads > 1;
-  if (openMP && options.parallelizeLinalg)
-    pm.addNestedPass<func::FuncOp>(createParallelizeLinalgPass(
-        options.threads, options.parallelizeMinIterations));
   if (openMP)
     pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
   else
@@ -184,7 +181,6 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
 }
 
 void nngraph::registerPipelines() {
-  registerPass([] { return createParallelizeLinalgPass(2, 1 << 15); });
   PassPipelineRegistration<CPUPipelineOptions>(
       "nngraph-cpu-pipeline",
       "Compile an nngraph graph for the CPU: nngraph -> linalg -> "

@@ -2,11 +2,10 @@
 // as the tiling schedules emit it) and a plain scf.parallel run on OpenMP
 // threads with threads > 1, and become sequential loops with 0 or 1.
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2" | FileCheck %s --check-prefix=OMP
-// RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2 lower-to-llvm=false parallelize-linalg=true vectorize=false" | FileCheck %s --check-prefix=PAR
+// RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2 lower-to-llvm=false vectorize=false" | FileCheck %s --check-prefix=PAR
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=1" | FileCheck %s --check-prefix=SEQ
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline | FileCheck %s --check-prefix=SEQ
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=1 lower-to-llvm=false" | FileCheck %s --check-prefix=FOR
-// RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2 lower-to-llvm=false vectorize=false" | FileCheck %s --check-prefix=NOSPLIT
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2 lower-to-llvm=false" | FileCheck %s --check-prefix=VEC
 
 // Both loops become an OpenMP parallel region of 2 threads around a
@@ -32,23 +31,16 @@
 // PAR: math.exp
 // PAR: scf.reduce
 
-// A large op that no schedule tiled (here: the schedules are off) is split
-// into one tile per thread (nngraph-parallelize-linalg) with
-// parallelize-linalg=true (off by default).
-// PAR-LABEL: func.func @large
-// PAR: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
-// PAR: scf.for
-// PAR: arith.maximumf
-// PAR: scf.reduce
-// With the schedules (vectorize, the default) the elementwise schedule
-// tiles the op itself: its scf.forall becomes the scf.parallel, on vectors.
+// A large elementwise op: the elementwise schedule (vectorize, the default)
+// tiles it into an scf.forall that becomes the scf.parallel, on vectors;
+// without the schedules it stays a sequential loop nest.
 // VEC-LABEL: func.func @large
 // VEC: scf.parallel
 // VEC: arith.maximumf {{.*}} : vector<{{[0-9]+}}xf32>
 // VEC: scf.reduce
-// NOSPLIT-LABEL: func.func @large
-// NOSPLIT-NOT: scf.parallel
-// NOSPLIT: arith.maximumf
+// PAR-LABEL: func.func @large
+// PAR-NOT: scf.parallel
+// PAR: arith.maximumf
 
 // Sequential: no OpenMP, the same arithmetic.
 // SEQ-LABEL: llvm.func @forall

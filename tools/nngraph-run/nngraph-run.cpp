@@ -82,11 +82,6 @@ static cl::opt<unsigned>
                      "1: sequential; default (0): NNGRAPH_NUM_THREADS, else "
                      "the number of CPUs"),
             cl::init(0));
-static cl::opt<bool> parallelizeLinalg(
-    "parallelize-linalg",
-    cl::desc("With threads, also split the large ops that no schedule tiled "
-             "into one tile per thread (experimental)"),
-    cl::init(false));
 // Tests point it at a missing file to check the diagnostic.
 static cl::opt<std::string>
     openMPLib("openmp-lib", cl::Hidden,
@@ -357,7 +352,6 @@ int run() {
   compileOptions.planBuffers = planBuffers;
   compileOptions.threads = threads;
   compileOptions.openMPLib = openMPLib;
-  compileOptions.parallelizeLinalg = parallelizeLinalg;
   std::unique_ptr<Executable> exe =
       Executable::compile(std::move(module), compileOptions);
   if (!exe)

@@ -89,11 +89,8 @@ struct CompileOptions {
   unsigned threads = 0;
   /// The OpenMP runtime (libomp); empty: getOpenMPLibrary().
   std::string openMPLib;
-  /// With threads, also split the large ops that no schedule tiled into
-  /// one tile per thread (the pipeline's parallelize-linalg).
-  bool parallelizeLinalg = false;
-  /// Instrument each layer for Executable::invokeProfiled (CPU pipeline
-  /// option `profile`, pass nngraph-profile-layers).
+  /// Time each kernel for Executable::invokeProfiled (CPU pipeline option
+  /// `profile`: nngraph-profile-layers, nngraph-profile-kernels).
   bool profile = false;
   /// Place the intermediate buffers in one arena planned at compile time
   /// (nngraph-plan-buffers), which the Executable allocates once and

@@ -89,33 +89,13 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
                      "many threads through OpenMP (the code then calls "
                      "libomp); 0 or 1: sequential loops"),
       llvm::cl::init(0)};
-  PassOptions::Option<bool> parallelizeLinalg{
-      *this, "parallelize-linalg",
-      llvm::cl::desc("With threads > 1, also split the large linalg ops "
-                     "that no schedule tiled into one tile per thread "
-                     "(nngraph-parallelize-linalg; off until measured "
-                     "faster on an idle machine)"),
-      llvm::cl::init(false)};
-  PassOptions::Option<int64_t> parallelizeMinIterations{
-      *this, "parallelize-min-iterations",
-      llvm::cl::desc("Smallest op (loop iterations in all) that "
-                     "parallelize-linalg splits"),
-      llvm::cl::init(1 << 15)};
 };
 
 /// nngraph -> linalg on tensors -> (fusion) -> bufferization -> loops ->
 /// LLVM dialect, for the JIT (mlir-runner, nngraph-run) or AOT compilation.
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
-/// nngraph-parallelize-linalg: splits each large linalg op on buffers at
-/// the top level of a function (none that a schedule tiled) along a
-/// parallel loop that indexes every output into an scf.parallel of
-/// `threads` tiles; ops with fewer than `minIterations` loop iterations, or
-/// dynamic loop ranges, stay as they are.
-std::unique_ptr<Pass> createParallelizeLinalgPass(unsigned threads,
-                                                  int64_t minIterations);
-
-/// Registers nngraph-cpu-pipeline and nngraph-parallelize-linalg.
+/// Registers nngraph-cpu-pipeline.
 void registerPipelines();
 
 } // namespace nngraph

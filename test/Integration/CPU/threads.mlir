@@ -21,10 +21,9 @@
 // RUN: cmp %t/1/output0.npy %t/2/output0.npy
 // RUN: cmp %t/1/output0.npy %t/env/output0.npy
 // RUN: %python -c "import numpy as np; x = np.load('%t/x.npy'); y = np.load('%t/2/output0.npy'); assert np.allclose(y, np.exp(x / 2) + 1, rtol=1e-6), abs(y - np.exp(x / 2) - 1).max()"
-// A model whose large ops nngraph-parallelize-linalg splits across the
-// threads (--parallelize-linalg): the MLP's dense layers, split on their
-// rows, write the bytes of one thread.
-// RUN: nngraph-run %S/../../Numerics/Inputs/mlp-symbol.json --input-shape data=16x784 --threads 2 --parallelize-linalg --output-dir %t/mlp2 | FileCheck %s --check-prefix=MLP
+// A model on threads: the MLP's dense layers, whose matmul schedule's tiles
+// the threads share, write the bytes of one thread.
+// RUN: nngraph-run %S/../../Numerics/Inputs/mlp-symbol.json --input-shape data=16x784 --threads 2 --output-dir %t/mlp2 | FileCheck %s --check-prefix=MLP
 // RUN: nngraph-run %S/../../Numerics/Inputs/mlp-symbol.json --input-shape data=16x784 --threads 1 --output-dir %t/mlp1 | FileCheck %s --check-prefix=MLP
 // RUN: cmp %t/mlp1/hybridsequential0_dense2_fwd_output.npy %t/mlp2/hybridsequential0_dense2_fwd_output.npy
 // MLP: output hybridsequential0_dense2_fwd_output: float32 [16, 10] min -24.0313 max 22.5119 mean 0.121427
