@@ -9,8 +9,9 @@
 // Gemm's alpha/beta/bias, a fused activation) is the root of the tile; the
 // product and its accumulator (a fill) are fused into it.
 //
-// - A single-iteration scf.forall over the whole output holds the schedule
-//   (the place where threads will split the output later).
+// - An scf.forall over blocks of the output (each matrix of a batch, up to
+//   8 x 8 blocks of whole register tiles along M and N that divide them)
+//   holds the schedule: threads share its iterations.
 // - Inside it, scf.for loops tile the output by a register tile of M0 x N0:
 //   6 x 16 with AVX2 (12 accumulators), 8 x 32 with AVX-512 (16); when M is
 //   below 6 (batch-1 fully connected layers, bandwidth bound) 1 x 4*simd,
@@ -177,20 +178,31 @@ nngraph::cpu::scheduleMatmul(RewriterBase &rewriter, linalg::LinalgOp product,
   auto tileOf = [](int64_t size, int64_t tile) {
     return size <= tile ? 0 : tile;
   };
+  // The parallel blocks (the forall's iterations, which threads share, and
+  // a cache blocking with one): each matrix of a batch, and up to 8 blocks
+  // along M and along N that are whole register tiles and divide the axis
+  // (so every block is static); an axis without such a split is one block.
+  auto blockOf = [](int64_t size, int64_t tile) {
+    for (int64_t blocks = 8; blocks > 1; --blocks)
+      if (size % blocks == 0 && (size / blocks) % tile == 0)
+        return size / blocks;
+    return size;
+  };
+  int64_t mb = blockOf(m, m0), nb = blockOf(n, n0);
   SmallVector<int64_t> outer, inner;
   if (batched) {
-    outer.push_back(bounds[0]);
-    inner.push_back(1);
+    outer.push_back(1);
+    inner.push_back(0);
   }
-  outer.append({m, n});
-  inner.append({tileOf(m, m0), tileOf(n, n0)});
+  outer.append({mb, nb});
+  inner.append({tileOf(mb, m0), tileOf(nb, n0)});
 
   Value product0 = product->getResult(0);
   Operation *root = product;
   if (linalg::GenericOp epilogue = getEpilogue(product))
     root = epilogue;
 
-  // The whole output in one forall iteration (threads split it later).
+  // The blocks: an scf.forall.
   auto outerTiled = tileAndFuse(rewriter, root, product0, outer,
                                 scf::SCFTilingOptions::LoopType::ForallOp);
   if (failed(outerTiled))

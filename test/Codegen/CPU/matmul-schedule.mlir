@@ -2,18 +2,21 @@
 // RUN:   --pass-pipeline='builtin.module(func.func(nngraph-cpu-tile-and-vectorize{vector-width=8}),canonicalize,cse)' \
 // RUN: | FileCheck %s
 // The matmul schedule (lib/Codegen/CPU/MatmulSchedule.cpp) with AVX2-sized
-// tiles: 6x16 register tiles, K by 8 innermost with the accumulator in
-// registers, partial tiles peeled to static smaller ones.
+// tiles: an scf.forall over blocks of whole register tiles that divide M
+// and N (up to 8 per axis; threads share them), 6x16 register tiles, K by 8
+// innermost with the accumulator in registers, partial tiles peeled to
+// static smaller ones.
 
+// 64 columns: 4 blocks of one 16-wide tile; 64 rows: no split into whole
+// 6-row tiles, one block.
 // CHECK-LABEL: func.func @matmul
-// CHECK:     scf.for %[[M:.*]] = %c0 to %c60 step %c6
-// CHECK:       scf.for %[[N:.*]] = %c0 to %c64 step %c16
+// CHECK:     scf.forall (%[[N:.*]]) = (0) to (64) step (16)
+// CHECK:       scf.for %[[M:.*]] = %c0 to %c60 step %c6
 // CHECK:         scf.for {{.*}} = %c0 to %c128 step %c8 iter_args({{.*}}) -> (vector<6x16xf32>)
 // CHECK-NOT:       linalg.
 // CHECK:           vector.contract {{.*}} : vector<6x8xf32>, vector<8x16xf32> into vector<6x16xf32>
 // CHECK:         vector.transfer_write {{.*}} : vector<6x16xf32>, tensor<6x16xf32>
 // The last 4 rows (64 = 10 * 6 + 4).
-// CHECK:     scf.for {{.*}} = %c0 to %c64 step %c16
 // CHECK:       scf.for {{.*}} -> (vector<4x16xf32>)
 // CHECK:         vector.contract {{.*}} : vector<4x8xf32>, vector<8x16xf32> into vector<4x16xf32>
 // CHECK-NOT: linalg.matmul
@@ -29,9 +32,9 @@ func.func @matmul(%a: tensor<64x128xf32>, %b: tensor<128x64xf32>) -> tensor<64x6
 
 // Gemm with a bias and a fused ReLU: the epilogue is the root of the tile,
 // applied to the accumulators after the K loop.
+// (12 x 32: four blocks of one register tile each.)
 // CHECK-LABEL: func.func @gemm_bias_relu
-// CHECK:     scf.for {{.*}} step %c6
-// CHECK:       scf.for {{.*}} step %c16
+// CHECK:     scf.forall ({{.*}}) = (0, 0) to (12, 32) step (6, 16)
 // CHECK:         %[[ACC:.*]] = scf.for {{.*}} -> (vector<6x16xf32>)
 // CHECK:           vector.contract {{.*}} into vector<6x16xf32>
 // CHECK:         %[[ROW:.*]] = vector.transfer_read %arg2{{.*}} : tensor<32xf32>, vector<16xf32>
@@ -97,11 +100,10 @@ func.func @odd(%a: tensor<7x13xf32>, %b: tensor<13x10xf32>) -> tensor<7x10xf32> 
 
 // -----
 
-// batch_matmul: the batch by 1, then the same register tiles.
+// batch_matmul: a block per matrix (and per register tile here), then the
+// same register tiles.
 // CHECK-LABEL: func.func @batch
-// CHECK:     scf.for {{.*}} = %c0 to %c4 step %c1
-// CHECK:       scf.for {{.*}} step %c6
-// CHECK:         scf.for {{.*}} step %c16
+// CHECK:     scf.forall ({{.*}}) = (0, 0, 0) to (4, 12, 32) step (1, 6, 16)
 // CHECK:           scf.for {{.*}} -> (vector<1x6x16xf32>)
 // CHECK:             vector.contract {{.*}} : vector<6x8xf32>, vector<8x16xf32> into vector<6x16xf32>
 // CHECK-NOT: linalg.batch_matmul
