@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Schedules.h"
 #include "nngraph/Codegen/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -36,16 +37,6 @@ namespace nngraph {
 using namespace mlir;
 
 namespace {
-
-/// Whether `op` is a loop nest worth a function of its own.
-bool isKernel(Operation *op, unsigned minOps) {
-  if (op->getNumRegions() == 0 || op->getNumResults() != 0 ||
-      op->hasTrait<OpTrait::IsTerminator>() || isa<SymbolOpInterface>(op))
-    return false;
-  unsigned count = 0;
-  op->walk([&](Operation *) { ++count; });
-  return count >= minOps;
-}
 
 /// Whether `value` is cheaper to rematerialise in the kernel than to pass.
 bool isClonable(Value value) {
@@ -68,7 +59,7 @@ struct OutlineKernelsPass
         continue;
       SmallVector<Operation *> kernels;
       for (Operation &op : func.getBody().front())
-        if (isKernel(&op, minOps))
+        if (nngraph::cpu::isKernel(&op, minOps))
           kernels.push_back(&op);
       Operation *after = func;
       for (auto [i, op] : llvm::enumerate(kernels)) {

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Schedules.h"
 #include "nngraph/Codegen/Passes.h"
 #include "nngraph/Codegen/WeightPrepare.h"
 #include "nngraph/Dialect/NNGraph/Transforms/ProfileLayers.h"
@@ -96,7 +97,7 @@ struct ProfileKernelsPass
         continue;
       for (Block &block : func.getBody())
         for (Operation &op : llvm::make_early_inc_range(block))
-          if (op.getNumRegions() != 0 && !isa<SymbolOpInterface>(op))
+          if (nngraph::cpu::isKernel(&op))
             instrument(&op, layers, table, begin, end);
     }
     SmallVector<Attribute> entries;

@@ -202,3 +202,12 @@ void nngraph::cpu::readPackedTiles(RewriterBase &rewriter,
     rewriter.modifyOpInPlace(op, [&] { operand->set(tile); });
   }
 }
+
+bool nngraph::cpu::isKernel(Operation *op, unsigned minOps) {
+  if (op->getNumRegions() == 0 || op->getNumResults() != 0 ||
+      op->hasTrait<OpTrait::IsTerminator>() || isa<SymbolOpInterface>(op))
+    return false;
+  unsigned count = 0;
+  op->walk([&](Operation *) { ++count; });
+  return count >= minOps;
+}

@@ -80,6 +80,12 @@ inline constexpr int64_t kPackedFilterOuterPerm[] = {3, 0, 1, 2};
 /// unpack's source. Inputs of other forms are left as they are.
 void readPackedTiles(RewriterBase &rewriter, linalg::LinalgOp op);
 
+/// Whether `op`, at the top level of a function, is a kernel: a loop nest
+/// (an op with regions and no results, no terminator, no symbol) of at
+/// least `minOps` operations. nngraph-outline-kernels outlines these and
+/// nngraph-profile-kernels times them.
+bool isKernel(Operation *op, unsigned minOps = 1);
+
 /// Channels-last convolutions (conv_2d_nhwc_hwcf,
 /// depthwise_conv_2d_nhwc_hwc) with static shapes.
 LogicalResult scheduleConv(RewriterBase &rewriter, linalg::LinalgOp conv,
