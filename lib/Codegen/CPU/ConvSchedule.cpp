@@ -111,10 +111,16 @@ LogicalResult nngraph::cpu::scheduleConv(RewriterBase &rewriter,
   // Parallel loops (N, OH, OW, F) then reductions (KH, KW[, C]).
   SmallVector<int64_t> bounds = conv.getStaticLoopRanges();
   ConvTile tile;
-  // Output pixels: as many as leave registers for the accumulators (two
-  // vectors each) and a weight vector: 7 with 16 registers, 8 with 32.
-  tile.ow = largestDivisor(bounds[2], simd == 16 ? 8 : 7);
   tile.f = channelTile(bounds[3], simd);
+  // Output pixels: as many as leave registers for the accumulators (one
+  // per pixel and vector of channels), the weight vectors and a broadcast:
+  // up to 14 accumulators with 16 registers, 24 with 32; a depthwise tile
+  // also holds its input window, so at most 7 or 8 pixels.
+  int64_t vectors = llvm::divideCeil(tile.f, simd);
+  int64_t pixels = (simd == 16 ? 24 : 14) / vectors;
+  if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(conv))
+    pixels = simd == 16 ? 8 : 7;
+  tile.ow = largestDivisor(bounds[2], pixels);
   SmallVector<int64_t> parallel{1, 1, tile.ow, tile.f};
   SmallVector<int64_t> reduction;
   SmallVector<int64_t> order;

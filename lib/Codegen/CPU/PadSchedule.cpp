@@ -31,7 +31,8 @@ using namespace mlir::nngraph::cpu;
 namespace {
 
 /// The shared_outs operand of the scf.forall that yields `source`, when
-/// it is a tensor.empty that nothing else uses; else null.
+/// it is a tensor.empty (whose other users, such as the accumulator of a
+/// convolution that CSE gave the same tensor.empty, keep it); else null.
 OpOperand *emptyDestinationOf(Value source) {
   auto result = dyn_cast<OpResult>(source);
   auto forall = result ? dyn_cast<scf::ForallOp>(result.getOwner()) : nullptr;
@@ -39,7 +40,7 @@ OpOperand *emptyDestinationOf(Value source) {
     return nullptr;
   OpOperand &init = forall.getOutputsMutable()[result.getResultNumber()];
   auto empty = init.get().getDefiningOp<tensor::EmptyOp>();
-  if (!empty || !empty->hasOneUse())
+  if (!empty)
     return nullptr;
   return &init;
 }

@@ -1,5 +1,6 @@
 // RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize=vector-width=8 --canonicalize --cse | FileCheck %s
 // RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize=vector-width=16 --canonicalize --cse | FileCheck %s --check-prefix=AVX512
+// RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize=vector-width=16 --canonicalize --cse | FileCheck %s --check-prefix=AVX512
 
 // A 3x3 convolution with a bias accumulator and a ReLU epilogue: the ReLU is
 // the root of an scf.forall over (OH, OW, F) by a 7 x 16 register tile (OW
@@ -45,13 +46,14 @@ func.func @conv_bias_relu(%x: tensor<1x30x30x16xf32>, %w: tensor<3x3x16x32xf32>,
 
 // -----
 
-// Sizes that do not divide the preferred tile: OW 13 (prime) takes a tile of
-// 1, F 24 one vector of 8, C 3 whole; stride 2 reads every other column.
+// Sizes that do not divide the preferred tile: F 24 takes one vector of 8,
+// so OW 13 (prime) fits whole in the 14 accumulators; C 3 whole; stride 2
+// reads every other column of the 25 the row's window spans.
 // CHECK-LABEL: func.func @conv_odd
-// CHECK: scf.forall ({{.*}}) = (0, 0, 0) to (13, 13, 24) step (1, 1, 8)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x1x8xf32>)
-// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x27x27x3xf32>, vector<3xf32>
-// CHECK: vector.contract {{.*}} : vector<3xf32>, vector<3x8xf32> into vector<8xf32>
+// CHECK: scf.forall ({{.*}}) = (0, 0) to (13, 24) step (1, 8)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x13x8xf32>)
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x27x27x3xf32>, vector<25x3xf32>
+// CHECK-COUNT-13: vector.contract {{.*}} : vector<3xf32>, vector<3x8xf32> into vector<8xf32>
 // CHECK-NOT: linalg.conv_2d
 func.func @conv_odd(%x: tensor<1x27x27x3xf32>, %w: tensor<3x3x3x24xf32>) -> tensor<1x13x13x24xf32> {
   %zero = arith.constant 0.0 : f32
@@ -89,4 +91,34 @@ func.func @depthwise(%x: tensor<1x16x16x32xf32>, %w: tensor<3x3x32xf32>) -> tens
 func.func @dynamic(%x: tensor<?x10x10x8xf32>, %w: tensor<3x3x8x16xf32>, %acc: tensor<?x8x8x16xf32>) -> tensor<?x8x8x16xf32> {
   %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<?x10x10x8xf32>, tensor<3x3x8x16xf32>) outs(%acc : tensor<?x8x8x16xf32>) -> tensor<?x8x8x16xf32>
   return %c : tensor<?x8x8x16xf32>
+}
+
+// -----
+
+// AVX-512 (32 registers): F 24 is no multiple of 16, and a 24-wide
+// accumulator is no power of two (LLVM scalarised it: 24 floats and
+// spills), so the tile takes half-vectors of 8 and as many pixels as the
+// 24 accumulators allow: 14 of OW 56. With F 64 the tile keeps two
+// vectors of 16 and 7 pixels (the whole row; 12 would fit); the weights
+// outweigh the image, so channel tiles go outside the rows.
+// AVX512-LABEL: func.func @conv_narrow_channels
+// AVX512: scf.forall ({{.*}}) = (0, 0, 0) to (56, 56, 24) step (1, 14, 8)
+// AVX512: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x14x8xf32>)
+// AVX512: vector.contract {{.*}} : vector<14x8xf32>, vector<8x8xf32> into vector<14x8xf32>
+// AVX512-LABEL: func.func @conv_wide_channels
+// AVX512: scf.forall ({{.*}}) = (0, 0) to (64, 7) step (32, 1)
+// AVX512: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x32xf32>)
+func.func @conv_narrow_channels(%x: tensor<1x56x56x144xf32>, %w: tensor<1x1x144x24xf32>) -> tensor<1x56x56x24xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x56x56x24xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x56x56x24xf32>) -> tensor<1x56x56x24xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x56x56x144xf32>, tensor<1x1x144x24xf32>) outs(%acc : tensor<1x56x56x24xf32>) -> tensor<1x56x56x24xf32>
+  return %c : tensor<1x56x56x24xf32>
+}
+func.func @conv_wide_channels(%x: tensor<1x7x7x96xf32>, %w: tensor<1x1x96x64xf32>) -> tensor<1x7x7x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x7x7x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x7x7x96xf32>, tensor<1x1x96x64xf32>) outs(%acc : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  return %c : tensor<1x7x7x64xf32>
 }

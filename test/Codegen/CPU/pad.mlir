@@ -30,6 +30,39 @@ func.func @pad_of_producer(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x10x16xf32> {
 
 // -----
 
+// A pad of a convolution whose accumulator (the bias broadcast) and epilogue
+// share one tensor.empty, as CSE leaves them: the convolution's tile loop
+// still writes the interior of the padded tensor (MobileNet-v2's expansion
+// convs fed a separate full copy before).
+// CHECK-LABEL: func.func @pad_of_conv_sharing_empty
+// CHECK: %[[FILL:.*]] = scf.forall ({{.*}}) in (10, 10) shared_outs
+// CHECK: %[[IN:.*]] = tensor.extract_slice %[[FILL]][0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1]
+// CHECK: %[[R:.*]] = scf.forall {{.*}} shared_outs({{.*}} = %[[IN]])
+// CHECK: vector.contract
+// CHECK: tensor.insert_slice %[[R]] into %[[FILL]][0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1]
+// CHECK-NOT: linalg.copy
+func.func @pad_of_conv_sharing_empty(%x: tensor<1x8x8x16xf32>, %w: tensor<1x1x16x16xf32>, %b: tensor<16xf32>) -> tensor<1x10x10x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x16xf32>
+  %acc = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%b : tensor<16xf32>) outs(%e : tensor<1x8x8x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x8x8x16xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x8x8x16xf32>, tensor<1x1x16x16xf32>) outs(%acc : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x8x8x16xf32>) outs(%e : tensor<1x8x8x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x16xf32>
+  %p = tensor.pad %r low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x16xf32> to tensor<1x10x10x16xf32>
+  return %p : tensor<1x10x10x16xf32>
+}
+
+// -----
+
 // A pad of a function argument: the fill and a vectorised copy.
 // CHECK-LABEL: func.func @pad_of_argument
 // CHECK: scf.forall
