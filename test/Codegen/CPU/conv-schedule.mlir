@@ -98,8 +98,8 @@ func.func @dynamic(%x: tensor<?x10x10x8xf32>, %w: tensor<3x3x8x16xf32>, %acc: te
 // AVX-512 (32 registers): F 24 is no multiple of 16, and a 24-wide
 // accumulator is no power of two (LLVM scalarised it: 24 floats and
 // spills), so the tile takes half-vectors of 8 and as many pixels as the
-// 24 accumulators allow: 14 of OW 56. With F 64 the tile keeps two
-// vectors of 16 and 7 pixels (the whole row; 12 would fit); the weights
+// 26 accumulators allow: 14 of OW 56. With F 64 the tile keeps two
+// vectors of 16 and 7 pixels (the whole row; 13 would fit); the weights
 // outweigh the image, so channel tiles go outside the rows.
 // AVX512-LABEL: func.func @conv_narrow_channels
 // AVX512: scf.forall ({{.*}}) = (0, 0, 0) to (56, 56, 24) step (1, 14, 8)
