@@ -12,9 +12,11 @@
 //      runs once (nngraph-lift-weight-transforms),
 //   3. per-op-class schedules: tiling, fusion and vectorisation of the hot
 //      ops (nngraph-cpu-tile-and-vectorize),
-//   4. one-shot bufferization across function boundaries, the
-//      intermediates placed in one arena (nngraph-plan-buffers), then
-//      deallocation of what is left,
+//   4. empty-tensor elimination (a tile loop that fills a tensor.empty
+//      and is then inserted into a larger tensor, such as a concat, writes
+//      into that tensor's slice), one-shot bufferization across function
+//      boundaries, the intermediates placed in one arena
+//      (nngraph-plan-buffers), then deallocation of what is left,
 //   5. parallel tile loops (scf.forall) to sequential loops, or with threads
 //      to scf.parallel; vector lowering to FMAs, loads and stores; what has
 //      no schedule to loops,
@@ -135,6 +137,9 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
 
   // 4. Tensors to buffers; function signatures take identity-layout
   // memrefs so that callers (the runner, printMemref) can pass theirs.
+  // Producers whose results are inserted into a larger tensor (the pieces
+  // of a concat) write into its slices rather than through a copy.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =

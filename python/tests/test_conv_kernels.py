@@ -63,6 +63,10 @@ CASES = {
     # Filter larger than the image and several output-channel tiles: the
     # packed filter (nngraph-cpu-pack-conv-filters), channel tiles outside.
     "deep_c64_f96": (1, 64, 7, 7, 96, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    # F 24 on AVX-512: half-vector channel tiles, 14 pixels per tile.
+    "1x1_f24_w56": (1, 32, 3, 56, 24, 1, (1, 1), (0, 0, 0, 0), (1, 1), 1),
+    # F 40, a multiple of 8 only, and a row of 13.
+    "1x1_f40_w13": (1, 64, 13, 13, 40, 1, (1, 1), (0, 0, 0, 0), (1, 1), 1),
 }
 
 
@@ -115,3 +119,46 @@ def test_conv_matches_reference(name, epilogue):
     assert out.shape == out_shape
     scale = np.abs(ref).max()
     np.testing.assert_allclose(out, ref, rtol=0, atol=2e-5 * max(scale, 1.0))
+
+
+def test_fire_module_concat():
+    """SqueezeNet's fire module: a squeeze 1x1 conv feeding a 1x1 and a
+    padded 3x3 expand conv, concatenated along channels, then a conv. The
+    concat happens channels-last (the permutations move into its pieces)
+    and the expand convs write straight into it."""
+    c, h, s, e, f = 8, 9, 4, 8, 6
+    text = f"""func.func @main(%x: tensor<1x{c}x{h}x{h}xf32>,
+    %w0: tensor<{s}x{c}x1x1xf32>, %b0: tensor<{s}xf32>,
+    %w1: tensor<{e}x{s}x1x1xf32>, %b1: tensor<{e}xf32>,
+    %w2: tensor<{e}x{s}x3x3xf32>, %b2: tensor<{e}xf32>,
+    %w3: tensor<{f}x{2 * e}x1x1xf32>) -> tensor<1x{f}x{h}x{h}xf32> {{
+  %0 = nngraph.conv %x, %w0, %b0 : (tensor<1x{c}x{h}x{h}xf32>, tensor<{s}x{c}x1x1xf32>, tensor<{s}xf32>) -> tensor<1x{s}x{h}x{h}xf32>
+  %1 = nngraph.relu %0 : (tensor<1x{s}x{h}x{h}xf32>) -> tensor<1x{s}x{h}x{h}xf32>
+  %2 = nngraph.conv %1, %w1, %b1 : (tensor<1x{s}x{h}x{h}xf32>, tensor<{e}x{s}x1x1xf32>, tensor<{e}xf32>) -> tensor<1x{e}x{h}x{h}xf32>
+  %3 = nngraph.relu %2 : (tensor<1x{e}x{h}x{h}xf32>) -> tensor<1x{e}x{h}x{h}xf32>
+  %4 = nngraph.conv %1, %w2, %b2 {{pads = array<i64: 1, 1, 1, 1>}} : (tensor<1x{s}x{h}x{h}xf32>, tensor<{e}x{s}x3x3xf32>, tensor<{e}xf32>) -> tensor<1x{e}x{h}x{h}xf32>
+  %5 = nngraph.relu %4 : (tensor<1x{e}x{h}x{h}xf32>) -> tensor<1x{e}x{h}x{h}xf32>
+  %6 = nngraph.concat %3, %5 {{axis = 1 : i64}} : (tensor<1x{e}x{h}x{h}xf32>, tensor<1x{e}x{h}x{h}xf32>) -> tensor<1x{2 * e}x{h}x{h}xf32>
+  %7 = nngraph.conv %6, %w3 : (tensor<1x{2 * e}x{h}x{h}xf32>, tensor<{f}x{2 * e}x1x1xf32>) -> tensor<1x{f}x{h}x{h}xf32>
+  return %7 : tensor<1x{f}x{h}x{h}xf32>
+}}
+"""
+    rng = np.random.default_rng(7)
+    u = lambda *shape: rng.uniform(-1, 1, shape).astype(np.float32)
+    args = [u(1, c, h, h), u(s, c, 1, 1), u(s), u(e, s, 1, 1), u(e),
+            u(e, s, 3, 3), u(e), u(f, 2 * e, 1, 1)]
+    x, w0, b0, w1, b1, w2, b2, w3 = args
+    one, pad = ((1, 1), (0, 0, 0, 0), (1, 1), 1), ((1, 1), (1, 1, 1, 1),
+                                                    (1, 1), 1)
+    sq = np.maximum(conv_ref(x, w0, b0, *one), 0)
+    cat = np.concatenate([np.maximum(conv_ref(sq, w1, b1, *one), 0),
+                          np.maximum(conv_ref(sq, w2, b2, *pad), 0)], axis=1)
+    ref = conv_ref(cat, w3, None, *one)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "fire.mlir")
+        with open(path, "w") as fh:
+            fh.write(text)
+        exe = nngraph.compile(nngraph.load(path))
+    (out,) = exe(*args)
+    np.testing.assert_allclose(out, ref, rtol=0,
+                               atol=2e-5 * max(np.abs(ref).max(), 1.0))

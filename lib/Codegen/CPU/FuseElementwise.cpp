@@ -51,6 +51,78 @@ bool allUsesFusable(Operation *producer) {
   return true;
 }
 
+/// generic(concat(a, b, ...)) -> concat(generic(a), generic(b), ...) for an
+/// all-parallel generic with one input, read through a permutation, and an
+/// identity output: the elementwise op (typically the permutation to NHWC
+/// in front of a convolution or pool) moves into the pieces, where it fuses
+/// with their producers (SqueezeNet's fire modules concatenate two
+/// convolutions along channels: without this the NHWC results were
+/// permuted to NCHW, copied into the NCHW concat, and permuted back).
+struct MoveElementwiseIntoConcat : public OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+        op.getNumLoops() != op.getNumParallelLoops() ||
+        !op.hasPureTensorSemantics() || op.hasIndexSemantics())
+      return failure();
+    OpOperand *input = op.getDpsInputOperand(0);
+    AffineMap inputMap = op.getMatchingIndexingMap(input);
+    if (!inputMap.isPermutation() ||
+        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+      return failure();
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!resultType || !resultType.hasStaticShape())
+      return failure();
+    // The pieces, last first: insert_slices with static offsets, sizes and
+    // unit strides, each (but the last) used only by the next, down to a
+    // tensor.empty.
+    SmallVector<tensor::InsertSliceOp> pieces;
+    Value value = input->get();
+    while (auto insert = value.getDefiningOp<tensor::InsertSliceOp>()) {
+      if ((!pieces.empty() && !insert->hasOneUse()) ||
+          insert.getSourceType().getRank() != insert.getType().getRank() ||
+          !insert.hasUnitStride() ||
+          ShapedType::isDynamicShape(insert.getStaticOffsets()) ||
+          !insert.getSourceType().hasStaticShape())
+        return failure();
+      pieces.push_back(insert);
+      value = insert.getDest();
+    }
+    if (pieces.size() < 2 || !value.getDefiningOp<tensor::EmptyOp>())
+      return failure();
+
+    Location loc = op.getLoc();
+    int64_t rank = resultType.getRank();
+    Value result = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                           resultType.getElementType());
+    for (tensor::InsertSliceOp piece : llvm::reverse(pieces)) {
+      // Input dimension k is loop (= output) dimension inputMap(k).
+      SmallVector<int64_t> offsets(rank), sizes(rank);
+      for (int64_t k = 0; k < rank; ++k) {
+        unsigned dim = inputMap.getDimPosition(k);
+        offsets[dim] = piece.getStaticOffsets()[k];
+        sizes[dim] = piece.getSourceType().getDimSize(k);
+      }
+      Value init = tensor::EmptyOp::create(rewriter, loc, sizes,
+                                           resultType.getElementType());
+      auto moved = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{init.getType()},
+          ValueRange{piece.getSource()}, ValueRange{init},
+          op.getIndexingMapsArray(), op.getIteratorTypesArray());
+      rewriter.cloneRegionBefore(op.getRegion(), moved.getRegion(),
+                                 moved.getRegion().begin());
+      SmallVector<int64_t> strides(rank, 1);
+      result = tensor::InsertSliceOp::create(
+          rewriter, loc, moved->getResult(0), result, ValueRange{},
+          ValueRange{}, ValueRange{}, offsets, sizes, strides);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct FuseElementwisePass
     : public nngraph::impl::NNGraphFuseElementwisePassBase<
           FuseElementwisePass> {
@@ -77,6 +149,7 @@ struct FuseElementwisePass
     // recomputing control for elementwise producers.
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, recompute);
+    patterns.add<MoveElementwiseIntoConcat>(context);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);

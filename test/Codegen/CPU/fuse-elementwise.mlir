@@ -39,3 +39,33 @@ func.func @two(%x: tensor<1x16x28x28xf32>, %w1: tensor<32x16x3x3xf32>, %b1: tens
   %4 = nngraph.relu %3 : (tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
   return %4 : tensor<1x32x28x28xf32>
 }
+
+// -----
+
+// A concat of two channels-last convolutions (SqueezeNet's fire module):
+// the permutation to NHWC in front of the last convolution moves into the
+// concatenated pieces and cancels with theirs, so the concat is along the
+// NHWC channels (offset 8 on dimension 3) and no NCHW tensor remains
+// between the convolutions.
+// CHECK-LABEL: func.func @fire
+// CHECK: linalg.generic {indexing_maps = [#[[$TO_NHWC]], #[[$ID]]]{{.*}} ins(%arg0 : tensor<1x4x9x9xf32>)
+// CHECK: %[[C1:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[C2:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[CAT:.*]] = tensor.empty() : tensor<1x9x9x16xf32>
+// CHECK: %[[R1:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]]]{{.*}} ins(%[[C1]] : tensor<1x9x9x8xf32>)
+// CHECK: %[[I1:.*]] = tensor.insert_slice %[[R1]] into %[[CAT]][0, 0, 0, 0] [1, 9, 9, 8] [1, 1, 1, 1]
+// CHECK: %[[R2:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]]]{{.*}} ins(%[[C2]] : tensor<1x9x9x8xf32>)
+// CHECK: %[[I2:.*]] = tensor.insert_slice %[[R2]] into %[[I1]][0, 0, 0, 8] [1, 9, 9, 8] [1, 1, 1, 1]
+// CHECK: %[[C3:.*]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[I2]],
+// CHECK: linalg.generic {indexing_maps = [#[[$TO_NCHW]], #[[$ID]]]{{.*}} ins(%[[C3]] : tensor<1x9x9x16xf32>)
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @fire(%x: tensor<1x4x9x9xf32>, %w1: tensor<8x4x1x1xf32>, %w2: tensor<8x4x3x3xf32>, %w3: tensor<16x16x1x1xf32>) -> tensor<1x16x9x9xf32> {
+  %0 = nngraph.conv %x, %w1 : (tensor<1x4x9x9xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x9x9xf32>
+  %1 = nngraph.relu %0 : (tensor<1x8x9x9xf32>) -> tensor<1x8x9x9xf32>
+  %2 = nngraph.conv %x, %w2 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x4x9x9xf32>, tensor<8x4x3x3xf32>) -> tensor<1x8x9x9xf32>
+  %3 = nngraph.relu %2 : (tensor<1x8x9x9xf32>) -> tensor<1x8x9x9xf32>
+  %4 = nngraph.concat %1, %3 {axis = 1 : i64} : (tensor<1x8x9x9xf32>, tensor<1x8x9x9xf32>) -> tensor<1x16x9x9xf32>
+  %5 = nngraph.conv %4, %w3 : (tensor<1x16x9x9xf32>, tensor<16x16x1x1xf32>) -> tensor<1x16x9x9xf32>
+  return %5 : tensor<1x16x9x9xf32>
+}

@@ -1,0 +1,25 @@
+// RUN: nngraph-opt %s --nngraph-cpu-pipeline="vector-width=8 lower-to-llvm=0" | FileCheck %s
+
+// A concat of two convolutions (SqueezeNet's fire module) through the CPU
+// pipeline: the concat is channels-last, and each convolution's tile loop
+// writes its part of the concatenated buffer in place (empty-tensor
+// elimination before bufferization), so there is no copy into the concat.
+// CHECK-LABEL: func.func @fire
+// CHECK: %[[CAT:.*]] = memref.view {{.*}} to memref<1x9x9x16xf32>
+// CHECK: %[[LO:.*]] = memref.subview %[[CAT]][0, 0, 0, 0] [1, 9, 9, 8] [1, 1, 1, 1]
+// CHECK: %[[ROW:.*]] = memref.subview %[[LO]][0, %{{.*}}, 0, 0] [1, 1, 9, 8]
+// CHECK: vector.store {{.*}}, %[[ROW]]
+// CHECK: %[[HI:.*]] = memref.subview %[[CAT]][0, 0, 0, 8] [1, 9, 9, 8] [1, 1, 1, 1]
+// CHECK: %[[ROW2:.*]] = memref.subview %[[HI]][0, %{{.*}}, 0, 0] [1, 1, 9, 8]
+// CHECK: vector.store {{.*}}, %[[ROW2]]
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @fire(%x: tensor<1x4x9x9xf32>, %w1: tensor<8x4x1x1xf32>, %w2: tensor<8x4x3x3xf32>, %w3: tensor<16x16x1x1xf32>) -> tensor<1x16x9x9xf32> {
+  %0 = nngraph.conv %x, %w1 : (tensor<1x4x9x9xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x9x9xf32>
+  %1 = nngraph.relu %0 : (tensor<1x8x9x9xf32>) -> tensor<1x8x9x9xf32>
+  %2 = nngraph.conv %x, %w2 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x4x9x9xf32>, tensor<8x4x3x3xf32>) -> tensor<1x8x9x9xf32>
+  %3 = nngraph.relu %2 : (tensor<1x8x9x9xf32>) -> tensor<1x8x9x9xf32>
+  %4 = nngraph.concat %1, %3 {axis = 1 : i64} : (tensor<1x8x9x9xf32>, tensor<1x8x9x9xf32>) -> tensor<1x16x9x9xf32>
+  %5 = nngraph.conv %4, %w3 : (tensor<1x16x9x9xf32>, tensor<16x16x1x1xf32>) -> tensor<1x16x9x9xf32>
+  return %5 : tensor<1x16x9x9xf32>
+}
