@@ -100,3 +100,27 @@ def test_bench_runs_mlp(tmp_path):
         err, tol = row[k]
         assert err <= tol
     assert report["failures"] == []
+
+
+def test_fma_peak_probe_keeps_twelve_chains(tmp_path):
+    """The FMA peak probe's twelve chains must stay twelve FMAs per
+    iteration: with equal start values GCC merged them into one chain, and
+    the "peak" it reported was 1.5x the real one (3x for 16-wide), which
+    inflated every fraction of peak. Counts the FMAs in each loop body of
+    the compiled probe."""
+    import shutil
+    cc = shutil.which("cc") or shutil.which("gcc")
+    objdump = shutil.which("objdump")
+    if cc is None or objdump is None:
+        pytest.skip("needs a C compiler and objdump")
+    bench = _bench()
+    src = tmp_path / "peak.c"
+    obj = tmp_path / "peak.o"
+    src.write_text(bench.PEAK_C)
+    subprocess.run([cc, "-O3", "-march=native", "-ffp-contract=fast", "-c",
+                    str(src), "-o", str(obj)], check=True)
+    text = subprocess.run([objdump, "-d", str(obj)], check=True,
+                          capture_output=True, text=True).stdout
+    for fn in ("fma8", "fma16"):
+        body = text.split(f"<{fn}>:", 1)[1].split(">:", 1)[0]
+        assert body.count("vfmadd") >= 12, f"{fn}: chains merged"
