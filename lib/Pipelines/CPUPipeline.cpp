@@ -118,9 +118,9 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createNNGraphFuseElementwisePass());
   pm.addPass(createCSEPass());
   if (options.vectorize) {
-    NNGraphCPUPackConvFiltersPassOptions pack;
+    NNGraphCPUPackWeightsPassOptions pack;
     pack.vectorWidth = options.vectorWidth;
-    pm.addNestedPass<func::FuncOp>(createNNGraphCPUPackConvFiltersPass(pack));
+    pm.addNestedPass<func::FuncOp>(createNNGraphCPUPackWeightsPass(pack));
   }
   if (options.liftWeightTransforms)
     pm.addPass(createNNGraphLiftWeightTransformsPass());

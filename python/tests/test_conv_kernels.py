@@ -61,7 +61,7 @@ CASES = {
     "depthwise_s2_w7": (1, 24, 7, 7, 24, 3, (2, 2), (1, 1, 1, 1), (1, 1), 24),
     "grouped": (1, 8, 9, 9, 8, 3, (1, 1), (1, 1, 1, 1), (1, 1), 2),
     # Filter larger than the image and several output-channel tiles: the
-    # packed filter (nngraph-cpu-pack-conv-filters), channel tiles outside.
+    # packed filter (nngraph-cpu-pack-weights), channel tiles outside.
     "deep_c64_f96": (1, 64, 7, 7, 96, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
     # F 24 on AVX-512: half-vector channel tiles, 14 pixels per tile.
     "1x1_f24_w56": (1, 32, 3, 56, 24, 1, (1, 1), (0, 0, 0, 0), (1, 1), 1),

@@ -3,7 +3,7 @@ runs once, at the first call: outputs are the same bits with and without
 the split, on every call; other weights give other outputs (a new compile,
 or rebind_weights() after an in-place change); models without weights and
 models whose weights are constants run too; a filter packed by
-output-channel tiles (nngraph-cpu-pack-conv-filters) is packed in the
+output-channel tiles (nngraph-cpu-pack-weights) is packed in the
 prepare function and read packed."""
 
 import numpy as np
@@ -158,3 +158,39 @@ def test_packed_filter_prepared_once(tmp_path):
                            w[:, :, i, j]) for i in range(3) for j in range(3))
     direct += model.weights["b"].reshape(1, -1, 1, 1)
     np.testing.assert_allclose(reference, direct, rtol=0, atol=1e-4)
+
+
+# A flatten and two fully connected layers (VGG's classifier, small): the
+# first transposed weight (N 128, a multiple of every column tile) is
+# packed by column tiles in the prepare function and read packed; the
+# second (N 10) is not.
+DENSE = """
+func.func @main(%x: tensor<{m}x8x3x3xf32> {{nngraph.name = "x"}},
+                %w1: tensor<128x72xf32> {{nngraph.name = "w1", nngraph.role = "weight"}},
+                %b1: tensor<128xf32> {{nngraph.name = "b1", nngraph.role = "weight"}},
+                %w2: tensor<10x128xf32> {{nngraph.name = "w2", nngraph.role = "weight"}})
+    -> tensor<{m}x10xf32> attributes {{nngraph.output_names = ["z"]}} {{
+  %f = nngraph.flatten %x : (tensor<{m}x8x3x3xf32>) -> tensor<{m}x72xf32>
+  %h = nngraph.gemm %f, %w1, %b1 {{trans_b = true}} : (tensor<{m}x72xf32>, tensor<128x72xf32>, tensor<128xf32>) -> tensor<{m}x128xf32>
+  %r = nngraph.relu %h : (tensor<{m}x128xf32>) -> tensor<{m}x128xf32>
+  %z = nngraph.gemm %r, %w2 {{trans_b = true}} : (tensor<{m}x128xf32>, tensor<10x128xf32>) -> tensor<{m}x10xf32>
+  return %z : tensor<{m}x10xf32>
+}}
+"""
+
+
+def test_packed_dense_weights(tmp_path):
+    # Batch 1 (column tile of 4 vectors) and 8 (2 vectors, 8 or 6 rows).
+    for m in (1, 8):
+        model = load(tmp_path, DENSE.format(m=m), random_weights=5)
+        on = nngraph.compile(model)
+        off = nngraph.compile(model, lift_weight_transforms=False)
+        # Prepared: the packed w1 (its elements, no more) and w2 transposed.
+        assert on.prepared_bytes == 4 * (128 * 72 + 10 * 128)
+        x = np.random.default_rng(m).uniform(-1, 1, (m, 8, 3, 3)).astype(np.float32)
+        (out,) = on(x)
+        np.testing.assert_array_equal(out, off(x)[0])
+        wt = {k: v.astype(np.float64) for k, v in model.weights.items()}
+        h = np.maximum(x.reshape(m, 72).astype(np.float64) @ wt["w1"].T
+                       + wt["b1"], 0)
+        np.testing.assert_allclose(out, h @ wt["w2"].T, rtol=0, atol=1e-4)

@@ -103,10 +103,10 @@ def NNGraphCPULowerVectorsPass
   ];
 }
 
-def NNGraphCPUPackConvFiltersPass
-    : Pass<"nngraph-cpu-pack-conv-filters", "::mlir::func::FuncOp"> {
-  let summary = "Pack channels-last convolution filters by output-channel "
-                "tiles";
+def NNGraphCPUPackWeightsPass
+    : Pass<"nngraph-cpu-pack-weights", "::mlir::func::FuncOp"> {
+  let summary = "Pack convolution filters and matmul weights by the "
+                "schedules' register tiles";
   let description = [{
     Gives the filter of each static `linalg.conv_2d_nhwc_hwcf` the layout
     its schedule reads: `(F / F', KH, KW, C, F')`, where `F'` is the
@@ -125,6 +125,15 @@ def NNGraphCPUPackConvFiltersPass
     lowered to a transposition, so the IR stays correct without one.
     Filters whose channel count the tile does not divide, or that one tile
     covers, are left as they are.
+
+    Likewise the right operand `B` (K x N) of each static, unbatched
+    `linalg.matmul` that is computed from weights only (function arguments
+    with `nngraph.role = "weight"` and constants; an activation would be
+    copied at every call): `(N / N0, K, N0)` with `N0` the matmul schedule's
+    column tile (4 vectors when M < 6, else 2). Transposed, a fully
+    connected layer's weight has rows N floats apart: a batch-1 tile read
+    256 bytes per 16 KB row of VGG-16's 25088 x 4096 weight, every read on
+    another page; packed, each tile streams one contiguous K x N0 panel.
 
     Runs on linalg on tensors, before nngraph-lift-weight-transforms.
   }];

@@ -50,7 +50,7 @@ bool isConstantLike(Operation *op) {
 
 /// Ops that only view their operand (free after bufferization): preparing
 /// their result would copy a weight for nothing. An unpack counts: the
-/// schedules read a packed weight through it (nngraph-cpu-pack-conv-filters),
+/// schedules read a packed weight through it (nngraph-cpu-pack-weights),
 /// so the packed tensor is what is worth preparing.
 bool isView(Operation *op) {
   return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp,

@@ -169,11 +169,7 @@ nngraph::cpu::scheduleMatmul(RewriterBase &rewriter, linalg::LinalgOp product,
     return failure();
 
   // The register tile: a tile size equal to the whole axis is no tile.
-  int64_t m0 = 1, n0 = 4 * simd;
-  if (m >= 6) {
-    m0 = simd >= 16 ? 8 : 6;
-    n0 = 2 * simd;
-  }
+  auto [m0, n0] = matmulRegisterTile(m, simd);
   int64_t k0 = 8;
   auto tileOf = [](int64_t size, int64_t tile) {
     return size <= tile ? 0 : tile;
@@ -231,6 +227,9 @@ nngraph::cpu::scheduleMatmul(RewriterBase &rewriter, linalg::LinalgOp product,
     if (product1 != root1 && product1->use_empty())
       rewriter.eraseOp(product1);
   }
+  // A packed right operand (nngraph-cpu-pack-weights): the tile reads
+  // its contiguous K x N0 panel.
+  readPackedTiles(rewriter, product2);
   int64_t k = bounds.back();
   if (k > k0) {
     SmallVector<int64_t> sizes(product2.getNumLoops(), 0);

@@ -48,6 +48,13 @@ int64_t nngraph::cpu::channelTile(int64_t size, int64_t simd) {
   return largestDivisor(size, 2 * simd);
 }
 
+std::pair<int64_t, int64_t> nngraph::cpu::matmulRegisterTile(int64_t m,
+                                                             int64_t simd) {
+  if (m < 6)
+    return {1, 4 * simd};
+  return {simd >= 16 ? 8 : 6, 2 * simd};
+}
+
 linalg::GenericOp nngraph::cpu::getEpilogue(linalg::LinalgOp op) {
   Value result = op->getResult(0);
   if (!result.hasOneUse())
@@ -121,22 +128,60 @@ SmallVector<OpFoldResult> nngraph::cpu::rootTileSizes(MLIRContext *ctx,
   return getAsIndexOpFoldResult(ctx, rootSizes);
 }
 
-/// Whether `offset` is a static multiple of `tile`, or the induction
-/// variable of an scf.forall dimension that starts at a multiple of `tile`
-/// and steps by a multiple of it.
+/// Whether `offset` is a static multiple of `tile`, the induction variable
+/// of an scf.forall dimension or scf.for loop that starts at a multiple of
+/// `tile` and steps by a multiple of it, or an affine.apply that adds such
+/// values (a block's offset plus a tile's within it).
 static bool isMultipleOf(OpFoldResult offset, int64_t tile) {
   if (std::optional<int64_t> value = getConstantIntValue(offset))
     return *value % tile == 0;
-  auto iv = dyn_cast<BlockArgument>(cast<Value>(offset));
+  Value v = cast<Value>(offset);
+  if (auto apply = v.getDefiningOp<affine::AffineApplyOp>()) {
+    AffineMap map = apply.getAffineMap();
+    if (map.getNumResults() != 1)
+      return false;
+    // A sum of the operands (each a multiple), plus a multiple constant.
+    SmallVector<AffineExpr> terms{map.getResult(0)};
+    while (!terms.empty()) {
+      AffineExpr expr = terms.pop_back_val();
+      if (auto add = dyn_cast<AffineBinaryOpExpr>(expr);
+          add && add.getKind() == AffineExprKind::Add) {
+        terms.push_back(add.getLHS());
+        terms.push_back(add.getRHS());
+      } else if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+        if (!isMultipleOf(apply.getMapOperands()[dim.getPosition()], tile))
+          return false;
+      } else if (auto sym = dyn_cast<AffineSymbolExpr>(expr)) {
+        if (!isMultipleOf(
+                apply.getMapOperands()[map.getNumDims() + sym.getPosition()],
+                tile))
+          return false;
+      } else if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
+        if (cst.getValue() % tile != 0)
+          return false;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+  auto iv = dyn_cast<BlockArgument>(v);
   if (!iv)
     return false;
-  auto loop = dyn_cast<scf::ForallOp>(iv.getOwner()->getParentOp());
-  if (!loop || iv.getArgNumber() >= loop.getRank())
-    return false;
-  unsigned dim = iv.getArgNumber();
-  std::optional<int64_t> lower =
-      getConstantIntValue(loop.getMixedLowerBound()[dim]);
-  std::optional<int64_t> step = getConstantIntValue(loop.getMixedStep()[dim]);
+  std::optional<int64_t> lower, step;
+  if (auto loop = dyn_cast<scf::ForOp>(iv.getOwner()->getParentOp())) {
+    if (iv != loop.getInductionVar())
+      return false;
+    lower = getConstantIntValue(loop.getLowerBound());
+    step = getConstantIntValue(loop.getStep());
+  } else if (auto loop =
+                 dyn_cast<scf::ForallOp>(iv.getOwner()->getParentOp())) {
+    if (iv.getArgNumber() >= loop.getRank())
+      return false;
+    unsigned dim = iv.getArgNumber();
+    lower = getConstantIntValue(loop.getMixedLowerBound()[dim]);
+    step = getConstantIntValue(loop.getMixedStep()[dim]);
+  }
   return lower && step && *lower % tile == 0 && *step % tile == 0;
 }
 
@@ -146,7 +191,24 @@ void nngraph::cpu::readPackedTiles(RewriterBase &rewriter,
     auto slice = operand->get().getDefiningOp<tensor::ExtractSliceOp>();
     if (!slice || !slice.hasUnitStride())
       continue;
-    auto unpack = slice.getSource().getDefiningOp<linalg::UnPackOp>();
+    // A slice of a slice (a register tile of a block) reads the first's
+    // source at the sum of the offsets.
+    SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+    Value source = slice.getSource();
+    rewriter.setInsertionPoint(slice);
+    while (auto outer = source.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (!outer.hasUnitStride() ||
+          outer.getSourceType().getRank() != outer.getType().getRank())
+        break;
+      AffineExpr sum =
+          rewriter.getAffineDimExpr(0) + rewriter.getAffineDimExpr(1);
+      for (auto [offset, outerOffset] :
+           llvm::zip_equal(offsets, outer.getMixedOffsets()))
+        offset = affine::makeComposedFoldedAffineApply(
+            rewriter, slice.getLoc(), sum, {outerOffset, offset});
+      source = outer.getSource();
+    }
+    auto unpack = source.getDefiningOp<linalg::UnPackOp>();
     if (!unpack || !unpack.getSourceType().hasStaticShape() ||
         !unpack.getDestType().hasStaticShape())
       continue;
@@ -161,7 +223,6 @@ void nngraph::cpu::readPackedTiles(RewriterBase &rewriter,
     SmallVector<int64_t> tileOf(rank, 0);
     for (auto [dim, tile] : llvm::zip_equal(innerPos, tiles))
       tileOf[dim] = tile;
-    SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
     SmallVector<OpFoldResult> sizes = slice.getMixedSizes();
     bool matches = slice.getSourceType().getRank() == rank;
     for (int64_t d = 0; matches && d < rank; ++d) {

@@ -68,10 +68,21 @@ SmallVector<int64_t> rootLoopOrder(Operation *root, Value result,
                                    ArrayRef<int64_t> order);
 
 /// The packed layout of a channels-last convolution filter (HWCF, see
-/// nngraph-cpu-pack-conv-filters): F tiled by the register tile's F' into
+/// nngraph-cpu-pack-weights): F tiled by the register tile's F' into
 /// (F / F', KH, KW, C, F').
 inline constexpr int64_t kPackedFilterInnerDims[] = {3};
 inline constexpr int64_t kPackedFilterOuterPerm[] = {3, 0, 1, 2};
+
+/// The register tile (M0, N0) of the matmul schedule for an M x N product:
+/// (8, 2 * simd) on AVX-512, (6, 2 * simd) on AVX2; (1, 4 * simd) when M is
+/// below 6 (batch-1 fully connected layers, bandwidth bound).
+std::pair<int64_t, int64_t> matmulRegisterTile(int64_t m, int64_t simd);
+
+/// The packed layout of a matmul's right operand (K x N, see
+/// nngraph-cpu-pack-weights): N tiled by the register tile's N0 into
+/// (N / N0, K, N0), so that a register tile's column panel is contiguous.
+inline constexpr int64_t kPackedRhsInnerDims[] = {1};
+inline constexpr int64_t kPackedRhsOuterPerm[] = {1, 0};
 
 /// Reads `op`'s tiles of unpacked tensors from their packed sources: each
 /// input that is a slice of one inner tile of a linalg.unpack result (at

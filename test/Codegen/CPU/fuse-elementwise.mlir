@@ -69,3 +69,24 @@ func.func @fire(%x: tensor<1x4x9x9xf32>, %w1: tensor<8x4x1x1xf32>, %w2: tensor<8
   %5 = nngraph.conv %4, %w3 : (tensor<1x16x9x9xf32>, tensor<16x16x1x1xf32>) -> tensor<1x16x9x9xf32>
   return %5 : tensor<1x16x9x9xf32>
 }
+
+// -----
+
+// A flatten between a convolution and a fully connected layer (VGG's
+// classifier): the reshape is not folded into the matmul (that would make
+// it a generic with three reduction loops, which no schedule takes); the
+// ReLU with the permutation back to NCHW is one generic, then the
+// collapse and a linalg.matmul.
+// CHECK-LABEL: func.func @flatten_dense
+// CHECK: linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[$TO_NCHW]], #[[$ID]]]{{.*}} outs({{.*}} : tensor<1x16x3x3xf32>)
+// CHECK: arith.maximumf
+// CHECK: %[[F:.*]] = tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2, 3]] : tensor<1x16x3x3xf32> into tensor<1x144xf32>
+// CHECK: linalg.matmul ins(%[[F]], %{{.*}} : tensor<1x144xf32>, tensor<144x10xf32>)
+func.func @flatten_dense(%x: tensor<1x8x3x3xf32>, %w: tensor<16x8x3x3xf32>, %fc: tensor<10x144xf32>) -> tensor<1x10xf32> {
+  %0 = nngraph.conv %x, %w {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x8x3x3xf32>, tensor<16x8x3x3xf32>) -> tensor<1x16x3x3xf32>
+  %1 = nngraph.relu %0 : (tensor<1x16x3x3xf32>) -> tensor<1x16x3x3xf32>
+  %2 = nngraph.flatten %1 : (tensor<1x16x3x3xf32>) -> tensor<1x144xf32>
+  %3 = nngraph.gemm %2, %fc {trans_b = true} : (tensor<1x144xf32>, tensor<10x144xf32>) -> tensor<1x10xf32>
+  return %3 : tensor<1x10xf32>
+}

@@ -1,11 +1,11 @@
-// nngraph-cpu-pack-conv-filters gives conv_2d_nhwc_hwcf filters the layout
+// nngraph-cpu-pack-weights gives conv_2d_nhwc_hwcf filters the layout
 // of the schedule's output-channel tile, (F / F', KH, KW, C, F'), as
 // unpack(pack(filter)); nngraph-lift-weight-transforms prepares the pack and
 // leaves the unpack; nngraph-cpu-tile-and-vectorize reads each tile's
 // contiguous block of the packed filter through it.
-// RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-conv-filters=vector-width=8 | FileCheck %s
-// RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-conv-filters=vector-width=8 --nngraph-cpu-tile-and-vectorize=vector-width=8 --canonicalize --cse | FileCheck %s --check-prefix=TILED
-// RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-conv-filters=vector-width=8 --nngraph-lift-weight-transforms | FileCheck %s --check-prefix=LIFT
+// RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-weights=vector-width=8 | FileCheck %s
+// RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-weights=vector-width=8 --nngraph-cpu-tile-and-vectorize=vector-width=8 --canonicalize --cse | FileCheck %s --check-prefix=TILED
+// RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-weights=vector-width=8 --nngraph-lift-weight-transforms | FileCheck %s --check-prefix=LIFT
 
 // 64 output channels, a 16-wide tile (two 8-lane vectors): four tiles.
 // CHECK-LABEL: func.func @deep(
@@ -65,4 +65,43 @@ func.func @one_tile(%x: tensor<1x7x7x8xf32>, %w: tensor<3x3x8x16xf32>, %w2: tens
 func.func @dynamic(%x: tensor<?x7x7x8xf32>, %w: tensor<3x3x8x64xf32>, %acc: tensor<?x5x5x64xf32>) -> tensor<?x5x5x64xf32> {
   %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<?x7x7x8xf32>, tensor<3x3x8x64xf32>) outs(%acc : tensor<?x5x5x64xf32>) -> tensor<?x5x5x64xf32>
   return %c : tensor<?x5x5x64xf32>
+}
+
+// -----
+
+// A batch-1 fully connected layer: the transposed weight (K x N = 64 x 512,
+// from a weight argument) is packed by the 32-column tile (4 vectors of 8)
+// into (16, 64, 32); each register tile reads its contiguous 64 x 32 panel
+// (a tile loop inside a block loop: the offset is their sum), 8 rows per
+// step; the pack is prepared once. The activation operand of the second
+// matmul is not packed (that would copy it at every call).
+// CHECK-LABEL: func.func @fully_connected(
+// CHECK: %[[T:.*]] = linalg.transpose ins(%arg1
+// CHECK: %[[P:.*]] = linalg.pack %[[T]] outer_dims_perm = [1, 0] inner_dims_pos = [1] inner_tiles = [32] into %{{.*}} : tensor<64x512xf32> -> tensor<16x64x32xf32>
+// CHECK: %[[U:.*]] = linalg.unpack %[[P]] outer_dims_perm = [1, 0] inner_dims_pos = [1] inner_tiles = [32] into %{{.*}} : tensor<16x64x32xf32> -> tensor<64x512xf32>
+// CHECK: linalg.matmul ins(%arg0, %[[U]] : tensor<1x64xf32>, tensor<64x512xf32>)
+// CHECK: linalg.matmul ins(%arg0, %arg2 : tensor<1x64xf32>, tensor<64x512xf32>)
+// TILED-LABEL: func.func @fully_connected(
+// TILED: %[[P:.*]] = linalg.transpose ins(%{{.*}} : tensor<64x16x32xf32>) outs(%{{.*}} : tensor<16x64x32xf32>) permutation = [1, 0, 2]
+// TILED: scf.forall (%[[B:.*]]) = (0) to (512) step (64)
+// TILED: scf.for %[[J:.*]] = %c0 to %c64 step %c32
+// TILED: scf.for %[[K:.*]] = %c0 to %c64 step %c8
+// TILED: %[[PANEL:.*]] = affine.apply #{{.*}}(%[[B]], %[[J]])
+// TILED: vector.transfer_read %[[P]][%[[PANEL]], %[[K]], %c0]{{.*}} : tensor<16x64x32xf32>, vector<8x32xf32>
+// TILED-NOT: linalg.unpack
+// LIFT-LABEL: func.func @fully_connected(
+// LIFT-SAME: %{{.*}}: tensor<16x64x32xf32>
+// LIFT: linalg.unpack
+// LIFT-NOT: linalg.pack
+// LIFT-LABEL: func.func @fully_connected_prepare(
+// LIFT: linalg.pack
+func.func @fully_connected(%x: tensor<1x64xf32>, %w: tensor<512x64xf32> {nngraph.role = "weight"}, %b: tensor<64x512xf32>) -> (tensor<1x512xf32>, tensor<1x512xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x512xf32>
+  %wt = linalg.transpose ins(%w : tensor<512x64xf32>) outs(%e : tensor<64x512xf32>) permutation = [1, 0]
+  %o = tensor.empty() : tensor<1x512xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%o : tensor<1x512xf32>) -> tensor<1x512xf32>
+  %y = linalg.matmul ins(%x, %wt : tensor<1x64xf32>, tensor<64x512xf32>) outs(%acc : tensor<1x512xf32>) -> tensor<1x512xf32>
+  %z = linalg.matmul ins(%x, %b : tensor<1x64xf32>, tensor<64x512xf32>) outs(%acc : tensor<1x512xf32>) -> tensor<1x512xf32>
+  return %y, %z : tensor<1x512xf32>, tensor<1x512xf32>
 }
