@@ -41,6 +41,15 @@ def conv_ref(x, w, b, strides, pads, dilations, group):
     return out
 
 
+def compile_text(text):
+    """The Executable of an MLIR module given as text."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "model.mlir")
+        with open(path, "w") as fh:
+            fh.write(text)
+        return nngraph.compile(nngraph.load(path))
+
+
 def out_size(size, k, s, d, lo, hi):
     return (size + lo + hi - d * (k - 1) - 1) // s + 1
 
@@ -110,12 +119,7 @@ def test_conv_matches_reference(name, epilogue):
         r = rng.uniform(-1, 1, out_shape).astype(np.float32)
         args.append(r)
         ref = np.maximum(ref, 0) + r
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "conv.mlir")
-        with open(path, "w") as fh:
-            fh.write(text)
-        exe = nngraph.compile(nngraph.load(path))
-    (out,) = exe(*args)
+    (out,) = compile_text(text)(*args)
     assert out.shape == out_shape
     scale = np.abs(ref).max()
     np.testing.assert_allclose(out, ref, rtol=0, atol=2e-5 * max(scale, 1.0))
@@ -154,11 +158,6 @@ def test_fire_module_concat():
     cat = np.concatenate([np.maximum(conv_ref(sq, w1, b1, *one), 0),
                           np.maximum(conv_ref(sq, w2, b2, *pad), 0)], axis=1)
     ref = conv_ref(cat, w3, None, *one)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "fire.mlir")
-        with open(path, "w") as fh:
-            fh.write(text)
-        exe = nngraph.compile(nngraph.load(path))
-    (out,) = exe(*args)
+    (out,) = compile_text(text)(*args)
     np.testing.assert_allclose(out, ref, rtol=0,
                                atol=2e-5 * max(np.abs(ref).max(), 1.0))
