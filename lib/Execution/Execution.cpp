@@ -281,6 +281,16 @@ Executable::~Executable() = default;
 /// The arena argument that nngraph-plan-buffers gave the lowered function
 /// `name` (a buffer of nngraph.arena_size bytes), or an empty shape when
 /// it takes none.
+/// The C-interface wrapper of function `symbol` (llvm.emit_c_interface),
+/// which ExecutionEngine::lookupPacked takes, and the packed wrapper the
+/// engine generates for it (an LLVM symbol).
+static std::string cifaceName(StringRef symbol) {
+  return ("_mlir_ciface_" + symbol).str();
+}
+static std::string packedName(StringRef symbol) {
+  return "_mlir_" + cifaceName(symbol);
+}
+
 static TensorInfo getArenaInfo(ModuleOp lowered, StringRef name) {
   TensorInfo info;
   info.name = "arena";
@@ -425,7 +435,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   // The names were read above; LLVM has no use for them. The weight role
   // stays: it tells nngraph-lift-weight-transforms what it may prepare.
   std::string name = func.getName().str();
-  exe->entry = "_mlir_ciface_" + name;
+  exe->entry = name;
   NamedAttribute weightRole = getInputRoleAttr(context, kRoleWeight);
   for (unsigned i = 0; i < func.getNumArguments(); ++i) {
     bool weight = isWeight(func, i);
@@ -467,9 +477,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     return nullptr;
   exe->arenaInfo = getArenaInfo(*module, name);
   if (!exe->prepareFunction.empty())
-    exe->prepareArenaInfo = getArenaInfo(
-        *module, StringRef(exe->prepareFunction)
-                     .drop_front(StringRef("_mlir_ciface_").size()));
+    exe->prepareArenaInfo = getArenaInfo(*module, exe->prepareFunction);
   stripGraphAttrs(*module);
 
   static std::once_flag initTarget;
@@ -490,9 +498,9 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   // ResNet-18, SqueezeNet and MobileNet-v2; docs/CPUCodegen.md).
   auto optimize = makeOptimizingTransformer(options.optLevel, 0, nullptr);
   // What the executable looks up: the packed wrappers of the C interfaces.
-  SmallVector<std::string, 2> entries = {"_mlir_" + exe->entry};
+  SmallVector<std::string, 2> entries = {packedName(exe->entry)};
   if (!exe->prepareFunction.empty())
-    entries.push_back("_mlir_" + exe->prepareFunction);
+    entries.push_back(packedName(exe->prepareFunction));
   // The engine optimises while it creates itself: `optimize` is timed
   // apart from `translate`, which it interrupts.
   auto transformer = [&](llvm::Module *m) -> llvm::Error {
@@ -524,7 +532,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   // generation is part of compiling, not of the first run.
   auto fn = [&] {
     TimeRegion region(timers.get(), &CompileTimers::codegen);
-    return exe->engine->lookupPacked(exe->entry);
+    return exe->engine->lookupPacked(cifaceName(exe->entry));
   }();
   if (!fn) {
     emitError(module->getLoc()) << "JIT: " << llvm::toString(fn.takeError());
@@ -546,7 +554,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     exe->setProfileRecord = reinterpret_cast<void *(*)(void *)>(*setRecord);
   }
   if (!exe->prepareFunction.empty()) {
-    auto prepare = exe->engine->lookupPacked(exe->prepareFunction);
+    auto prepare = exe->engine->lookupPacked(cifaceName(exe->prepareFunction));
     if (!prepare) {
       emitError(module->getLoc())
           << "JIT: " << llvm::toString(prepare.takeError());
@@ -728,7 +736,7 @@ LogicalResult Executable::loadPrepare(ModuleOp lowered, StringRef name) {
              << "prepared tensor " << i << " of @" << name << " has type "
              << attr << ", which has no static shape and NumPy dtype";
   }
-  prepareFunction = "_mlir_ciface_" + function.getValue().str();
+  prepareFunction = function.getValue().str();
   return success();
 }
 

@@ -180,6 +180,7 @@ private:
 
   std::vector<TensorInfo> inputs, outputs;
   std::unique_ptr<ExecutionEngine> engine;
+  /// The graph function's symbol (the engine calls its C interface).
   std::string entry;
   void (*entryPoint)(void **) = nullptr;
   std::vector<LayerInfo> layers;
@@ -187,7 +188,8 @@ private:
   void *(*setProfileRecord)(void *) = nullptr;
 
   /// The split: the graph function takes inputs[keptArgs[i]] and then the
-  /// prepared tensors; the prepare function takes inputs[weightArgs[i]].
+  /// prepared tensors; the prepare function (this symbol; empty: none)
+  /// takes inputs[weightArgs[i]].
   std::string prepareFunction;
   void (*prepareEntry)(void **) = nullptr;
   std::vector<int64_t> weightArgs, keptArgs;
