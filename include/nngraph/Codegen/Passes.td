@@ -195,13 +195,18 @@ def NNGraphProfileKernelsPass
     The code half of per-layer profiling: in each public function of a
     module that nngraph-profile-layers listed (attribute
     `nngraph.profile_ops`), except the prepare functions
-    (nngraph-lift-weight-transforms), every top-level operation with
-    regions (a kernel: a tile loop nest, or the loops of an unscheduled
-    op) is bracketed by calls of the runtime hooks
+    (nngraph-lift-weight-transforms), every kernel is bracketed by calls
+    of the runtime hooks
     `nngraph_profile_begin(i64 id)` and `nngraph_profile_end(i64 id)` of
     libnngraph_runtime.so. The calls are opaque to LLVM, so no work crosses
     them, and nothing else changes: the profiled program is the one that
     runs unprofiled, fused, vectorised and with its weights prepared once.
+    A kernel is a top-level loop nest (a tile loop, the loops of an
+    unscheduled op, or a loop that yields values, such as a matmul's K
+    loop once its one-iteration tile loops folded away) together with the
+    straight-line computation that follows it up to the next loop nest,
+    allocation, deallocation or call (the epilogue of such a matmul:
+    bias, activation, store), or such straight-line computation alone.
 
     The module gets the table `nngraph.profile_layers`: one `{name, op}`
     dictionary per id, the listed layers whose node names the kernel's

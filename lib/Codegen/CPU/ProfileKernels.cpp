@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements nngraph-profile-kernels: each kernel (top-level loop
-// nest) of a lowered graph function is bracketed by the runtime hooks
+// This file implements nngraph-profile-kernels: each kernel (a top-level
+// loop nest and the straight-line computation after it) of a lowered graph
+// function is bracketed by the runtime hooks
 // nngraph_profile_begin/end(id), and the module records the table from id
 // to the layers the kernel computes, found through the locations of its
 // operations and the layer list of nngraph-profile-layers.
@@ -20,6 +21,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -96,9 +100,8 @@ struct ProfileKernelsPass
           prepareFunctions.contains(func.getName()))
         continue;
       for (Block &block : func.getBody())
-        for (Operation &op : llvm::make_early_inc_range(block))
-          if (nngraph::cpu::isKernel(&op))
-            instrument(&op, layers, table, begin, end);
+        for (auto [first, last] : getKernelSpans(block))
+          instrument(first, last, layers, table, begin, end);
     }
     SmallVector<Attribute> entries;
     for (auto &entry : table)
@@ -129,14 +132,58 @@ struct ProfileKernelsPass
     return hook;
   }
 
-  /// Brackets `kernel` by the hooks with the id of its label in `table`
-  /// (a new one for a new label).
-  void instrument(Operation *kernel, const LayerList &layers,
+  /// Whether `op`, at the top level of a graph function, computes (vector
+  /// and scalar arithmetic, loads and stores: the epilogue of a tile whose
+  /// one-iteration loops were folded away) rather than allocating, viewing
+  /// or returning.
+  static bool isStraightLineCompute(Operation &op) {
+    if (op.getNumRegions() != 0 || op.hasTrait<OpTrait::IsTerminator>() ||
+        op.hasTrait<OpTrait::ConstantLike>() || isa<ViewLikeOpInterface>(op) ||
+        isa<func::CallOp>(op))
+      return false;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    return !effects || (!effects.hasEffect<MemoryEffects::Allocate>() &&
+                        !effects.hasEffect<MemoryEffects::Free>());
+  }
+
+  /// The kernels of `block`, first and last op: each loop nest (with or
+  /// without results) with the straight-line computation that follows it
+  /// (a matmul's K loop, which yields the accumulators, and the bias and
+  /// activation after it, when its tile loops had one iteration), and
+  /// straight-line computation that follows no loop nest on its own.
+  static SmallVector<std::pair<Operation *, Operation *>>
+  getKernelSpans(Block &block) {
+    SmallVector<std::pair<Operation *, Operation *>> spans;
+    bool open = false;
+    for (Operation &op : block) {
+      bool loopNest = nngraph::cpu::isKernel(&op) ||
+                      (isa<LoopLikeOpInterface>(op) && op.getNumResults() != 0);
+      if (loopNest) {
+        spans.push_back({&op, &op});
+        open = true;
+      } else if (isStraightLineCompute(op)) {
+        if (open)
+          spans.back().second = &op;
+        else
+          spans.push_back({&op, &op});
+        open = true;
+      } else if (!isPure(&op)) {
+        // An allocation, a deallocation or a call ends the span; pure ops
+        // (constants, views) between its ops do not.
+        open = false;
+      }
+    }
+    return spans;
+  }
+
+  /// Brackets the ops from `first` to `last` by the hooks with the id of
+  /// their label in `table` (a new one for a new label).
+  void instrument(Operation *first, Operation *last, const LayerList &layers,
                   llvm::MapVector<DictionaryAttr, int64_t> &table,
                   func::FuncOp begin, func::FuncOp end) {
-    // The listed layers whose names the kernel's operations carry.
+    // The listed layers whose names the span's operations carry.
     std::set<unsigned> found;
-    kernel->walk([&](Operation *op) {
+    auto visit = [&](Operation *op) {
       op->getLoc()->walk([&](Location loc) {
         if (auto name = dyn_cast<NameLoc>(loc)) {
           auto it = layers.index.find(name.getName().getValue());
@@ -145,7 +192,12 @@ struct ProfileKernelsPass
         }
         return WalkResult::advance();
       });
-    });
+    };
+    for (Operation *op = first;; op = op->getNextNode()) {
+      op->walk(visit);
+      if (op == last)
+        break;
+    }
     std::string name, opNames;
     llvm::SmallSetVector<StringAttr, 4> ops;
     for (unsigned i : found) {
@@ -157,15 +209,15 @@ struct ProfileKernelsPass
     if (name.empty())
       name = "kernel" + std::to_string(table.size());
 
-    OpBuilder b(kernel);
+    OpBuilder b(first);
     DictionaryAttr label =
         b.getDictionaryAttr({b.getNamedAttr("name", b.getStringAttr(name)),
                              b.getNamedAttr("op", b.getStringAttr(opNames))});
     int64_t id = table.try_emplace(label, table.size()).first->second;
-    Location loc = kernel->getLoc();
+    Location loc = first->getLoc();
     Value idValue = arith::ConstantIntOp::create(b, loc, id, 64);
     func::CallOp::create(b, loc, begin, idValue);
-    b.setInsertionPointAfter(kernel);
+    b.setInsertionPointAfter(last);
     func::CallOp::create(b, loc, end, idValue);
   }
 };
