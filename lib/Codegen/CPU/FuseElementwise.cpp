@@ -154,10 +154,9 @@ struct FuseElementwisePass
     // (VGG's flatten before its first fully connected layer) they turn the
     // matmul into a generic with three reduction loops that no schedule
     // takes (805 ms of VGG-16's 1.1 s, scalar).
-    linalg::ControlFusionFn reshapeControl = [](OpOperand *fused) {
-      Operation *producer = fused->get().getDefiningOp();
+    linalg::ControlFusionFn reshapeControl = [singleUse](OpOperand *fused) {
       auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
-      return producer && producer->hasOneUse() && consumer &&
+      return singleUse(fused) && consumer &&
              consumer.getNumLoops() == consumer.getNumParallelLoops();
     };
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, reshapeControl);

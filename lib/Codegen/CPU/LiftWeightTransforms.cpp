@@ -18,9 +18,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Schedules.h"
 #include "nngraph/Codegen/Passes.h"
 #include "nngraph/Codegen/WeightPrepare.h"
-#include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/IRMapping.h"
@@ -100,7 +100,8 @@ void forEachInput(Operation *op, function_ref<void(Value)> fn) {
 struct Split {
   func::FuncOp func;
   Block *body;
-  /// Ops that compute from weight arguments and constants only.
+  /// Ops that compute from weight arguments and constants only
+  /// (nngraph::cpu::getWeightOnlyOps).
   llvm::SetVector<Operation *> invariant;
   /// The invariant ops that leave the function (a subset, in block order).
   llvm::SetVector<Operation *> lifted;
@@ -118,25 +119,6 @@ struct Split {
     return !top || !lifted.contains(top);
   }
 };
-
-/// Side-effect free ops of the body whose inputs are all weight arguments,
-/// constants or results of such ops.
-void collectInvariantOps(Split &s) {
-  DenseSet<Value> weightOnly;
-  for (BlockArgument arg : s.body->getArguments())
-    if (isWeight(s.func, arg.getArgNumber()))
-      weightOnly.insert(arg);
-  for (Operation &op : s.body->without_terminator()) {
-    if (!isMemoryEffectFree(&op))
-      continue;
-    bool invariant = true;
-    forEachInput(&op, [&](Value v) { invariant &= weightOnly.contains(v); });
-    if (!invariant)
-      continue;
-    s.invariant.insert(&op);
-    weightOnly.insert(op.result_begin(), op.result_end());
-  }
-}
 
 /// Lifts every invariant op but constants, then gives back to the function
 /// each one whose result the function reads and that is not worth
@@ -294,7 +276,7 @@ struct LiftWeightTransformsPass
         entryPoints.push_back(func);
     for (func::FuncOp func : entryPoints) {
       Split s{func, &func.getFunctionBody().front()};
-      collectInvariantOps(s);
+      s.invariant = nngraph::cpu::getWeightOnlyOps(func);
       selectLiftedOps(s);
       if (s.prepared.empty())
         continue;

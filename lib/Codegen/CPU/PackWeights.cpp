@@ -35,32 +35,6 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `value` is computed from weights only: function arguments with
-/// nngraph.role = "weight" and constants, through side-effect-free ops.
-bool isWeightOnly(Value value) {
-  SmallVector<Value> work{value};
-  llvm::DenseSet<Value> seen;
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (!seen.insert(v).second)
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
-      auto role = func ? func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                           "nngraph.role")
-                       : StringAttr();
-      if (!role || role.getValue() != "weight")
-        return false;
-      continue;
-    }
-    Operation *op = v.getDefiningOp();
-    if (!isMemoryEffectFree(op))
-      return false;
-    llvm::append_range(work, op->getOperands());
-  }
-  return true;
-}
-
 /// Replaces operand `index` of `op` by unpack(pack(operand)) with one
 /// inner tile `tile` on `innerDimsPos` and `outerDimsPerm`.
 void packThroughView(RewriterBase &rewriter, Operation *op, unsigned index,
@@ -93,6 +67,8 @@ struct PackWeightsPass
     int64_t simd =
         vectorWidth > 0 ? vectorWidth : nngraph::cpu::getHostVectorWidth();
     IRRewriter rewriter(&getContext());
+    llvm::SetVector<Operation *> weightOnlyOps =
+        nngraph::cpu::getWeightOnlyOps(getOperation());
     // The right operand of each static, unbatched matmul when it is
     // computed from weights only (packing an activation would copy it
     // at every call): N by the schedule's N0, into (N / N0, K, N0).
@@ -103,7 +79,7 @@ struct PackWeightsPass
           }))
         return;
       Value rhs = matmul.getDpsInputs()[1];
-      if (!isWeightOnly(rhs))
+      if (!nngraph::cpu::isWeightOnly(getOperation(), weightOnlyOps, rhs))
         return;
       auto type = cast<RankedTensorType>(rhs.getType());
       int64_t m =

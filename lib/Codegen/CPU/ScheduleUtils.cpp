@@ -15,6 +15,9 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/TargetParser/Host.h"
@@ -128,44 +131,13 @@ SmallVector<OpFoldResult> nngraph::cpu::rootTileSizes(MLIRContext *ctx,
   return getAsIndexOpFoldResult(ctx, rootSizes);
 }
 
-/// Whether `offset` is a static multiple of `tile`, the induction variable
-/// of an scf.forall dimension or scf.for loop that starts at a multiple of
-/// `tile` and steps by a multiple of it, or an affine.apply that adds such
-/// values (a block's offset plus a tile's within it).
+/// Whether `offset` is a static multiple of `tile`, or the induction
+/// variable of an scf.forall dimension or scf.for loop that starts at a
+/// multiple of `tile` and steps by a multiple of it.
 static bool isMultipleOf(OpFoldResult offset, int64_t tile) {
   if (std::optional<int64_t> value = getConstantIntValue(offset))
     return *value % tile == 0;
-  Value v = cast<Value>(offset);
-  if (auto apply = v.getDefiningOp<affine::AffineApplyOp>()) {
-    AffineMap map = apply.getAffineMap();
-    if (map.getNumResults() != 1)
-      return false;
-    // A sum of the operands (each a multiple), plus a multiple constant.
-    SmallVector<AffineExpr> terms{map.getResult(0)};
-    while (!terms.empty()) {
-      AffineExpr expr = terms.pop_back_val();
-      if (auto add = dyn_cast<AffineBinaryOpExpr>(expr);
-          add && add.getKind() == AffineExprKind::Add) {
-        terms.push_back(add.getLHS());
-        terms.push_back(add.getRHS());
-      } else if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-        if (!isMultipleOf(apply.getMapOperands()[dim.getPosition()], tile))
-          return false;
-      } else if (auto sym = dyn_cast<AffineSymbolExpr>(expr)) {
-        if (!isMultipleOf(
-                apply.getMapOperands()[map.getNumDims() + sym.getPosition()],
-                tile))
-          return false;
-      } else if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
-        if (cst.getValue() % tile != 0)
-          return false;
-      } else {
-        return false;
-      }
-    }
-    return true;
-  }
-  auto iv = dyn_cast<BlockArgument>(v);
+  auto iv = dyn_cast<BlockArgument>(cast<Value>(offset));
   if (!iv)
     return false;
   std::optional<int64_t> lower, step;
@@ -192,20 +164,20 @@ void nngraph::cpu::readPackedTiles(RewriterBase &rewriter,
     if (!slice || !slice.hasUnitStride())
       continue;
     // A slice of a slice (a register tile of a block) reads the first's
-    // source at the sum of the offsets.
-    SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+    // source at the sum of the offsets; each dimension's offsets are kept
+    // apart until the slice is known to match.
+    SmallVector<SmallVector<OpFoldResult, 2>> offsets;
+    for (OpFoldResult offset : slice.getMixedOffsets())
+      offsets.push_back({offset});
     Value source = slice.getSource();
-    rewriter.setInsertionPoint(slice);
     while (auto outer = source.getDefiningOp<tensor::ExtractSliceOp>()) {
       if (!outer.hasUnitStride() ||
           outer.getSourceType().getRank() != outer.getType().getRank())
         break;
-      AffineExpr sum =
-          rewriter.getAffineDimExpr(0) + rewriter.getAffineDimExpr(1);
-      for (auto [offset, outerOffset] :
+      // (Outermost first.)
+      for (auto [parts, offset] :
            llvm::zip_equal(offsets, outer.getMixedOffsets()))
-        offset = affine::makeComposedFoldedAffineApply(
-            rewriter, slice.getLoc(), sum, {outerOffset, offset});
+        parts.insert(parts.begin(), offset);
       source = outer.getSource();
     }
     auto unpack = source.getDefiningOp<linalg::UnPackOp>();
@@ -229,9 +201,12 @@ void nngraph::cpu::readPackedTiles(RewriterBase &rewriter,
       std::optional<int64_t> size = getConstantIntValue(sizes[d]);
       if (tileOf[d])
         matches = size == tileOf[d] && fullShape[d] % tileOf[d] == 0 &&
-                  isMultipleOf(offsets[d], tileOf[d]);
+                  llvm::all_of(offsets[d], [&](OpFoldResult offset) {
+                    return isMultipleOf(offset, tileOf[d]);
+                  });
       else
-        matches = size == fullShape[d] && isZeroInteger(offsets[d]);
+        matches =
+            size == fullShape[d] && llvm::all_of(offsets[d], isZeroInteger);
     }
     // The rank-reduced slice of the source lists the untiled dimensions in
     // outer order, then the inner tiles: they must be the slice's order.
@@ -247,9 +222,12 @@ void nngraph::cpu::readPackedTiles(RewriterBase &rewriter,
     SmallVector<OpFoldResult> packedOffsets, packedSizes;
     for (int64_t d : outerPerm) {
       if (tileOf[d]) {
-        AffineExpr index = rewriter.getAffineDimExpr(0).floorDiv(tileOf[d]);
+        // (o_0 + o_1 + ...) floordiv tile.
+        AffineExpr sum = rewriter.getAffineConstantExpr(0);
+        for (unsigned i = 0; i < offsets[d].size(); ++i)
+          sum = sum + rewriter.getAffineDimExpr(i);
         packedOffsets.push_back(affine::makeComposedFoldedAffineApply(
-            rewriter, loc, index, {offsets[d]}));
+            rewriter, loc, sum.floorDiv(tileOf[d]), offsets[d]));
         packedSizes.push_back(rewriter.getIndexAttr(1));
       } else {
         packedOffsets.push_back(rewriter.getIndexAttr(0));
@@ -276,4 +254,39 @@ bool nngraph::cpu::isKernel(Operation *op, unsigned minOps) {
   unsigned count = 0;
   op->walk([&](Operation *) { ++count; });
   return count >= minOps;
+}
+
+llvm::SetVector<Operation *> nngraph::cpu::getWeightOnlyOps(func::FuncOp func) {
+  llvm::SetVector<Operation *> ops;
+  if (func.isExternal())
+    return ops;
+  Block &body = func.getBody().front();
+  DenseSet<Value> weightOnly;
+  for (BlockArgument arg : body.getArguments())
+    if (isWeight(func, arg.getArgNumber()))
+      weightOnly.insert(arg);
+  for (Operation &op : body.without_terminator()) {
+    if (!isMemoryEffectFree(&op))
+      continue;
+    bool invariant = llvm::all_of(
+        op.getOperands(), [&](Value v) { return weightOnly.contains(v); });
+    visitUsedValuesDefinedAbove(op.getRegions(), [&](OpOperand *use) {
+      invariant &= weightOnly.contains(use->get());
+    });
+    if (!invariant)
+      continue;
+    ops.insert(&op);
+    weightOnly.insert(op.result_begin(), op.result_end());
+  }
+  return ops;
+}
+
+bool nngraph::cpu::isWeightOnly(
+    func::FuncOp func, const llvm::SetVector<Operation *> &weightOnlyOps,
+    Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner()->isEntryBlock() &&
+           arg.getOwner()->getParentOp() == func.getOperation() &&
+           isWeight(func, arg.getArgNumber());
+  return weightOnlyOps.contains(value.getDefiningOp());
 }

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace nngraph {
@@ -90,6 +91,20 @@ inline constexpr int64_t kPackedRhsOuterPerm[] = {1, 0};
 /// extent elsewhere) becomes the matching rank-reduced slice of the
 /// unpack's source. Inputs of other forms are left as they are.
 void readPackedTiles(RewriterBase &rewriter, linalg::LinalgOp op);
+
+/// The ops of `func`'s body that compute from weights only: side-effect
+/// free ops whose inputs (operands and the values their regions capture)
+/// are weight arguments (GraphABI's weight role), or results of such ops,
+/// constants included; in block order. nngraph-lift-weight-transforms
+/// prepares (some of) them, nngraph-cpu-pack-weights packs only operands
+/// they compute.
+llvm::SetVector<Operation *> getWeightOnlyOps(func::FuncOp func);
+
+/// Whether `value`, in `func`, is a weight argument or a result of
+/// `weightOnlyOps` (from getWeightOnlyOps).
+bool isWeightOnly(func::FuncOp func,
+                  const llvm::SetVector<Operation *> &weightOnlyOps,
+                  Value value);
 
 /// Whether `op`, at the top level of a function, is a kernel: a loop nest
 /// (an op with regions and no results, no terminator, no symbol) of at
