@@ -460,6 +460,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   pipelineOptions.liftWeightTransforms = options.liftWeightTransforms;
   pipelineOptions.threads = *threads;
   pipelineOptions.planBuffers = options.planBuffers;
+  pipelineOptions.winograd = options.winograd;
   pipelineOptions.arenaArgument = true;
   buildCPUPipeline(pm, pipelineOptions);
   {

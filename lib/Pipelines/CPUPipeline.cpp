@@ -7,9 +7,11 @@
 // This file implements nngraph-cpu-pipeline: the progressive lowering of an
 // nngraph function to the LLVM dialect for the CPU, stage by stage:
 //   1. convert-nngraph-to-linalg (graph ops to linalg on tensors),
-//   2. elementwise fusion and canonicalization (on tensors), and the split
-//      of the weight-only work into a prepare function that the runtime
-//      runs once (nngraph-lift-weight-transforms),
+//   2. elementwise fusion and canonicalization (on tensors), 3x3 stride-1
+//      convolutions as Winograd's F(m x m, 3 x 3) (nngraph-cpu-winograd),
+//      weights packed in the layout of their tiles, and the split of the
+//      weight-only work into a prepare function that the runtime runs once
+//      (nngraph-lift-weight-transforms),
 //   3. per-op-class schedules: tiling, fusion and vectorisation of the hot
 //      ops (nngraph-cpu-tile-and-vectorize),
 //   4. empty-tensor elimination (a tile loop that fills a tensor.empty
@@ -110,13 +112,19 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createNNGraphFoldIntoConvPass());
   if (options.profile)
     pm.addPass(createNNGraphProfileLayersPass());
-  // 1-2. Graph to linalg on tensors, fused and simplified; the weight-only
-  // work split off into <function>_prepare.
+  // 1-2. Graph to linalg on tensors, fused and simplified; 3x3 convolutions
+  // by Winograd; the weight-only work split off into <function>_prepare.
   pm.addNestedPass<func::FuncOp>(createConvertNNGraphToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   if (options.fuseElementwise)
     pm.addNestedPass<func::FuncOp>(createNNGraphFuseElementwisePass());
   pm.addPass(createCSEPass());
+  if (options.vectorize && options.winograd > 0) {
+    NNGraphCPUWinogradPassOptions winograd;
+    winograd.outputTile = options.winograd;
+    winograd.vectorWidth = options.vectorWidth;
+    pm.addNestedPass<func::FuncOp>(createNNGraphCPUWinogradPass(winograd));
+  }
   if (options.vectorize) {
     NNGraphCPUPackWeightsPassOptions pack;
     pack.vectorWidth = options.vectorWidth;

@@ -571,9 +571,10 @@ public:
                               bool fuseElementwise,
                               const std::vector<std::string> &sharedLibs,
                               bool profile, bool liftWeightTransforms,
-                              unsigned threads) {
+                              unsigned threads, unsigned winograd) {
     DiagnosticCapture capture(model.context.get());
     CompileOptions options;
+    options.winograd = winograd;
     options.optLevel = optLevel;
     options.fuseElementwise = fuseElementwise;
     options.liftWeightTransforms = liftWeightTransforms;
@@ -784,7 +785,7 @@ NB_MODULE(_nngraph, m) {
                   nb::arg("shared_libs") = std::vector<std::string>(),
                   nb::arg("profile") = false,
                   nb::arg("lift_weight_transforms") = true,
-                  nb::arg("threads") = 0)
+                  nb::arg("threads") = 0, nb::arg("winograd") = 4)
       .def_prop_ro("inputs", &PyExecutable::inputs)
       .def_prop_ro("outputs", &PyExecutable::outputs)
       .def_prop_ro("layers", &PyExecutable::layers)

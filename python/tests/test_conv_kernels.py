@@ -4,7 +4,9 @@ lib/Codegen/CPU/ConvSchedule.cpp) on the sizes that stress them: 1x1, the
 the register tile, channel counts below and not a multiple of the SIMD
 width, depthwise and grouped convolutions, dilation, asymmetric padding,
 batch 8, a filter packed by output-channel tiles, and a bias + ReLU + residual-add epilogue; each against a direct
-float64 NumPy reference."""
+float64 NumPy reference. Also the 3x3 stride-1 convolutions with weights
+that run as Winograd's F(4x4, 3x3) and F(2x2, 3x3)
+(lib/Codegen/CPU/Winograd.cpp)."""
 
 import os
 import tempfile
@@ -41,13 +43,16 @@ def conv_ref(x, w, b, strides, pads, dilations, group):
     return out
 
 
-def compile_text(text):
-    """The Executable of an MLIR module given as text."""
+def compile_text(text, weights=None, **options):
+    """The Executable of an MLIR module given as text, with `weights`
+    (name -> array) bound as its weights."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "model.mlir")
         with open(path, "w") as fh:
             fh.write(text)
-        return nngraph.compile(nngraph.load(path))
+        model = nngraph.load(path)
+        model.weights.update(weights or {})
+        return nngraph.compile(model, **options)
 
 
 def out_size(size, k, s, d, lo, hi):
@@ -161,3 +166,56 @@ def test_fire_module_concat():
     (out,) = compile_text(text)(*args)
     np.testing.assert_allclose(out, ref, rtol=0,
                                atol=2e-5 * max(np.abs(ref).max(), 1.0))
+
+
+# Winograd (nngraph-cpu-winograd): 3x3, stride 1, weights known to be
+# weights (role "weight"), at least 16 output tiles of 4x4.
+WINOGRAD_CASES = {
+    # ResNet-18's first stage.
+    "c64_w56": (1, 64, 56, 56, 64, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    # 14 = 3 tiles of 4 + 2: the last tiles computed on zeros and sliced.
+    "w14": (1, 8, 14, 14, 16, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    # Tiles across the batch; F 24 (8-lane vectors), rows of 13 and 11.
+    "batch2_f24_h13_w11": (2, 16, 13, 11, 24, 3, (1, 1), (1, 1, 1, 1),
+                           (1, 1), 1),
+    "batch8": (8, 8, 14, 14, 16, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    # No padding: the input is padded for the tiles only.
+    "valid_w18": (1, 16, 18, 18, 16, 3, (1, 1), (0, 0, 0, 0), (1, 1), 1),
+}
+
+
+@pytest.mark.parametrize("m", [4, 2])
+@pytest.mark.parametrize("epilogue", [False, True], ids=["plain", "relu_add"])
+@pytest.mark.parametrize("name", sorted(WINOGRAD_CASES))
+def test_winograd_matches_reference(name, epilogue, m):
+    case = WINOGRAD_CASES[name]
+    text, out_shape = conv_module(case, epilogue)
+    for arg in ("%w", "%b"):
+        start = text.index(arg + ": tensor<")
+        end = text.index(">", start) + 1
+        text = text[:end] + ' {nngraph.role = "weight"}' + text[end:]
+    n, c, h, w, f, k, s, p, d, g = case
+    rng = np.random.default_rng(abs(hash(name)) % 2**32)
+    x = rng.uniform(-1, 1, (n, c, h, w)).astype(np.float32)
+    wt = rng.uniform(-1, 1, (f, c, k, k)).astype(np.float32)
+    b = rng.uniform(-1, 1, (f,)).astype(np.float32)
+    weights = {"arg1": wt, "arg2": b}
+    args = [x]
+    ref = conv_ref(x, wt, b, s, p, d, g)
+    if epilogue:
+        r = rng.uniform(-1, 1, out_shape).astype(np.float32)
+        args.append(r)
+        ref = np.maximum(ref, 0) + r
+    (out,) = compile_text(text, weights, winograd=m)(*args)
+    assert out.shape == out_shape
+    scale = np.abs(ref).max()
+    np.testing.assert_allclose(out, ref, rtol=0, atol=2e-5 * max(scale, 1.0))
+    # It did run as Winograd: the direct convolution rounds otherwise.
+    (direct,) = compile_text(text, weights, winograd=0)(*args)
+    assert not np.array_equal(out, direct)
+
+
+def test_winograd_option_checked():
+    text, _ = conv_module(CASES["w14"], False)
+    with pytest.raises(ValueError, match="winograd must be 0, 2 or 4"):
+        compile_text(text, winograd=3)

@@ -102,6 +102,14 @@ static cl::opt<bool> liftWeightTransforms(
              "the first run (off: in every run)"),
     cl::init(true));
 
+static cl::opt<unsigned> winograd(
+    "winograd",
+    cl::desc("Compute 3x3 stride-1 convolutions by Winograd's "
+             "F(m x m, 3 x 3) with this m, 2 or 4 (0: direct; F(4x4) "
+             "differs from the direct result by about 1e-6 of the output's "
+             "magnitude)"),
+    cl::init(4));
+
 static cl::opt<bool> planBuffers(
     "plan-buffers",
     cl::desc("Place the intermediate buffers in one arena planned at "
@@ -311,6 +319,11 @@ LogicalResult runProfiled(const Executable &plain, const Executable &profiled,
 }
 
 int run() {
+  if (winograd != 0 && winograd != 2 && winograd != 4) {
+    llvm::errs() << "nngraph-run: --winograd must be 0, 2 or 4, not "
+                 << winograd << "\n";
+    return 1;
+  }
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllToLLVMIRTranslations(registry);
@@ -353,6 +366,7 @@ int run() {
     profiledModule = module->clone();
   CompileOptions compileOptions;
   compileOptions.liftWeightTransforms = liftWeightTransforms;
+  compileOptions.winograd = winograd;
   compileOptions.planBuffers = planBuffers;
   compileOptions.threads = threads;
   compileOptions.openMPLib = openMPLib;

@@ -103,6 +103,61 @@ def NNGraphCPULowerVectorsPass
   ];
 }
 
+def NNGraphCPUWinogradPass
+    : Pass<"nngraph-cpu-winograd", "::mlir::func::FuncOp"> {
+  let summary = "3x3 convolutions by Winograd's F(m x m, 3 x 3)";
+  let description = [{
+    Rewrites each static f32 `linalg.conv_2d_nhwc_hwcf` with a 3x3 filter
+    computed from weights only, stride 1 and no dilation into Winograd's
+    minimal filtering F(m x m, 3 x 3) with a = m + 2 (Lavin and Gray, 2016):
+
+    - the filter transform `U = (G (x) G) W` as a `linalg.matmul` of a
+      constant (a^2 x 9) by the filter (9 x C*F): weight-only work, which
+      nngraph-lift-weight-transforms moves into the prepare function;
+    - the input transform `V = B^T d B` of each of the P = N x ceil(OH/m) x
+      ceil(OW/m) input tiles into (a^2, P, C): an `scf.forall` over tiles
+      and channel vectors whose body is the unrolled transform (additions
+      and FMAs by the non-zero coefficients);
+    - `M = V x U` as a `linalg.batch_matmul` of a^2 (P x C) by (C x F)
+      products, for the matmul schedule;
+    - the output transform `Y = A^T M A`, an `scf.forall` likewise, which
+      adds the convolution's accumulator (a fill, a per-channel bias or any
+      tensor) and applies its elementwise epilogue (bias, activation,
+      residual add) on the channel vectors before it writes Y once.
+
+    With m = 4 a tile takes 36 products per input channel and output
+    channel for 16 outputs, 2.25 per output against 9 for the direct
+    convolution; the transformed filter holds a^2 / 9 times the filter's
+    weights (4x for m = 4). Convolutions with fewer than `min-tiles` tiles
+    (ResNet's 7x7 stage at batch 1: 4 tiles) keep the direct schedule, where
+    streaming that larger filter would cost more than the products save;
+    so do channel counts that no 8-lane vector divides. Outputs that m does
+    not divide are computed on whole tiles (the input padded by zeros) and
+    sliced. The error of F(4x4, 3x3) in f32 is of the order of 1e-6 of the
+    output's magnitude.
+
+    Runs on linalg on tensors, after nngraph-fuse-elementwise and before
+    nngraph-cpu-pack-weights.
+  }];
+  let options = [
+    Option<"outputTile", "output-tile", "int64_t", "4",
+           "m of F(m x m, 3 x 3): 2 or 4">,
+    Option<"minTiles", "min-tiles", "int64_t", "16",
+           "Rewrite only convolutions with at least this many output tiles">,
+    Option<"vectorWidth", "vector-width", "int64_t", "0",
+           "f32 lanes of a SIMD vector (0: the host's, 16 with AVX-512, "
+           "else 8)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def NNGraphCPUPackWeightsPass
     : Pass<"nngraph-cpu-pack-weights", "::mlir::func::FuncOp"> {
   let summary = "Pack convolution filters and matmul weights by the "

@@ -96,6 +96,9 @@ struct CompileOptions {
   /// (nngraph-plan-buffers), which the Executable allocates once and
   /// reuses; off: each call allocates and frees every intermediate.
   bool planBuffers = true;
+  /// m of Winograd's F(m x m, 3 x 3) for the 3x3 stride-1 convolutions
+  /// (2 or 4; nngraph-cpu-winograd); 0: direct convolutions only.
+  unsigned winograd = 4;
 };
 
 /// A layer of an Executable compiled with CompileOptions::profile: its node

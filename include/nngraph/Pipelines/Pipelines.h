@@ -43,6 +43,11 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Tile, fuse and vectorise the hot ops "
                      "(nngraph-cpu-tile-and-vectorize); off: plain loops"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> winograd{
+      *this, "winograd",
+      llvm::cl::desc("3x3 stride-1 convolutions by Winograd's F(m x m, 3 x 3) "
+                     "with this m, 2 or 4 (nngraph-cpu-winograd); 0: direct"),
+      llvm::cl::init(4)};
   PassOptions::Option<int64_t> vectorWidth{
       *this, "vector-width",
       llvm::cl::desc("SIMD width in f32 lanes that the schedules target "
