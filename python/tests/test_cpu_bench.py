@@ -124,3 +124,15 @@ def test_fma_peak_probe_keeps_twelve_chains(tmp_path):
     for fn in ("fma8", "fma16"):
         body = text.split(f"<{fn}>:", 1)[1].split(">:", 1)[0]
         assert body.count("vfmadd") >= 12, f"{fn}: chains merged"
+
+
+def test_kernel_weights_are_weights(tmp_path):
+    """The kernels' weight is a weight of the compiled model (so it is
+    packed and prepared once, Winograd-transformed for the 3x3 conv), as
+    in the models; the bench once gave its shape, which made it data."""
+    import nngraph
+    bench = _bench()
+    for name, op, attrs, xs, ws, *_ in bench.KERNELS:
+        model = bench.kernel_model(nngraph, str(tmp_path), op, attrs, xs, ws)
+        assert [w.name for w in model.weight_specs] == ["w"], name
+        assert [tuple(w.shape) for w in model.weight_specs] == [ws], name

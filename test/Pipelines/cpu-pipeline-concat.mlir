@@ -23,3 +23,28 @@ func.func @fire(%x: tensor<1x4x9x9xf32>, %w1: tensor<8x4x1x1xf32>, %w2: tensor<8
   %5 = nngraph.conv %4, %w3 : (tensor<1x16x9x9xf32>, tensor<16x16x1x1xf32>) -> tensor<1x16x9x9xf32>
   return %5 : tensor<1x16x9x9xf32>
 }
+
+// The same with weights (role "weight"), 8 squeeze channels and 13x13
+// pixels: the 3x3 convolution runs as Winograd F(4x4, 3x3) (16 tiles, the
+// last row and column partial), and its output transform writes its half
+// of the concat in place too.
+// CHECK-LABEL: func.func @fire_winograd
+// CHECK: %[[CAT:.*]] = memref.view {{.*}} to memref<1x13x13x32xf32>
+// CHECK: memref.subview %[[CAT]][0, 0, 0, 0] [1, 13, 13, 16] [1, 1, 1, 1]
+// CHECK: %[[HI:.*]] = memref.subview %[[CAT]][0, 0, 0, 16] [1, 13, 13, 16] [1, 1, 1, 1]
+// CHECK: scf.for {{.*}} to %c16 step %c1
+// CHECK: memref.subview %[[HI]][{{.*}}] [1, %{{.*}}, %{{.*}}, 8] [1, 1, 1, 1]
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @fire_winograd(%x: tensor<1x8x13x13xf32>,
+    %w1: tensor<16x8x1x1xf32> {nngraph.role = "weight"},
+    %w2: tensor<16x8x3x3xf32> {nngraph.role = "weight"},
+    %w3: tensor<16x32x1x1xf32> {nngraph.role = "weight"}) -> tensor<1x16x13x13xf32> {
+  %0 = nngraph.conv %x, %w1 : (tensor<1x8x13x13xf32>, tensor<16x8x1x1xf32>) -> tensor<1x16x13x13xf32>
+  %1 = nngraph.relu %0 : (tensor<1x16x13x13xf32>) -> tensor<1x16x13x13xf32>
+  %2 = nngraph.conv %x, %w2 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x8x13x13xf32>, tensor<16x8x3x3xf32>) -> tensor<1x16x13x13xf32>
+  %3 = nngraph.relu %2 : (tensor<1x16x13x13xf32>) -> tensor<1x16x13x13xf32>
+  %4 = nngraph.concat %1, %3 {axis = 1 : i64} : (tensor<1x16x13x13xf32>, tensor<1x16x13x13xf32>) -> tensor<1x32x13x13xf32>
+  %5 = nngraph.conv %4, %w3 : (tensor<1x32x13x13xf32>, tensor<16x32x1x1xf32>) -> tensor<1x16x13x13xf32>
+  return %5 : tensor<1x16x13x13xf32>
+}

@@ -128,20 +128,27 @@ def NNGraphCPUWinogradPass
     With m = 4 a tile takes 36 products per input channel and output
     channel for 16 outputs, 2.25 per output against 9 for the direct
     convolution; the transformed filter holds a^2 / 9 times the filter's
-    weights (4x for m = 4). Convolutions with fewer than `min-tiles` tiles
-    (ResNet's 7x7 stage at batch 1: 4 tiles) keep the direct schedule, where
-    streaming that larger filter would cost more than the products save;
-    so do channel counts that no 8-lane vector divides. Outputs that m does
-    not divide are computed on whole tiles (the input padded by zeros) and
-    sliced. The error of F(4x4, 3x3) in f32 is of the order of 1e-6 of the
-    output's magnitude.
+    weights (4x for m = 4).
+
+    The tile: the largest m, from `output-tile` down to 2, whose products
+    have at least `min-tiles` rows (tiles), and at least twice that many
+    when the transformed filter exceeds 4 MiB: with fewer rows a product
+    streams that filter rather than computes (ResNet's 14x14 stage with 256
+    channels takes F(2x2, 3x3): 49 tiles of a 4.2 MB filter, against 16 of
+    9.4 MB with F(4x4, 3x3)). Convolutions that no tile pays for keep the
+    direct schedule (ResNet's 7x7 stage at batch 1), and so do channel
+    counts that no 8-lane vector divides. Where m does not divide the
+    output, the input is padded by zeros to whole tiles and the tiles at
+    the edges write only their pixels inside the output (which may be a
+    slice of a concat: written in place). The error of F(4x4, 3x3) in f32
+    is of the order of 1e-6 of the output's magnitude.
 
     Runs on linalg on tensors, after nngraph-fuse-elementwise and before
     nngraph-cpu-pack-weights.
   }];
   let options = [
     Option<"outputTile", "output-tile", "int64_t", "4",
-           "m of F(m x m, 3 x 3): 2 or 4">,
+           "The largest m of F(m x m, 3 x 3) to use: 2 or 4">,
     Option<"minTiles", "min-tiles", "int64_t", "16",
            "Rewrite only convolutions with at least this many output tiles">,
     Option<"vectorWidth", "vector-width", "int64_t", "0",

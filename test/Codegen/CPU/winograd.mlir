@@ -28,16 +28,21 @@
 // CHECK: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[0, %[[T]], %[[C]]] [36, 1, 8] [1, 1, 1]
 // CHECK: %[[M:.*]] = linalg.batch_matmul ins(%[[V]], %[[U3]] : tensor<36x16x16xf32>, tensor<36x16x32xf32>)
 // The output transform: 36 reads of the products, then per output vector
-// the bias, the residual (clamped to the image) and the epilogue's body.
-// CHECK: %[[Y:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (16, 32) step (1, 8) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<1x16x16x32xf32>)
+// the bias, the residual and the epilogue's body; the tiles of the last
+// row and column (14 = 3 x 4 + 2) write only their pixels inside the
+// output, straight into it.
+// CHECK: %[[Y:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (16, 32) step (1, 8) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<1x14x14x32xf32>)
 // CHECK-COUNT-36: vector.transfer_read %[[M]]
-// CHECK: affine.min
+// CHECK: %[[HS:.*]] = affine.min
+// CHECK: %[[WS:.*]] = affine.min
+// CHECK: tensor.extract_slice {{.*}} [1, %[[HS]], %[[WS]], 8] [1, 1, 1, 1] : tensor<1x14x14x32xf32> to tensor<1x?x?x8xf32>
 // CHECK: vector.transfer_read %[[B]]
 // CHECK: vector.transfer_read %[[R]]
 // CHECK: arith.maximumf {{.*}} : vector<8xf32>
-// CHECK: tensor.parallel_insert_slice %{{.*}} [1, 4, 4, 8] [1, 1, 1, 1] : tensor<1x4x4x8xf32> into tensor<1x16x16x32xf32>
-// CHECK: %[[S:.*]] = tensor.extract_slice %[[Y]][0, 0, 0, 0] [1, 14, 14, 32] [1, 1, 1, 1]
-// CHECK: return %[[S]]
+// CHECK: %[[IN:.*]] = arith.cmpi sgt, %[[WS]], %c2
+// CHECK: scf.if %[[IN]] -> (tensor<1x?x?x8xf32>)
+// CHECK: tensor.parallel_insert_slice %{{.*}} [1, %[[HS]], %[[WS]], 8] [1, 1, 1, 1] : tensor<1x?x?x8xf32> into tensor<1x14x14x32xf32>
+// CHECK: return %[[Y]]
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
 // CHECK-NOT: linalg.generic
 // F(2x2, 3x3): 7x7 tiles of 4x4 inputs, 16 products.
@@ -48,6 +53,7 @@
 // F2: linalg.batch_matmul ins({{.*}} : tensor<16x49x16xf32>, tensor<16x16x32xf32>)
 // F2: scf.forall ({{.*}}) = (0, 0) to (49, 32) step (1, 8) {{.*}} -> (tensor<1x14x14x32xf32>)
 // F2-NOT: affine.min
+// F2-NOT: scf.if
 // F2: return
 // The filter transform goes to the prepare function; the transforms of
 // the activations stay.
@@ -88,9 +94,9 @@ func.func @block(%x: tensor<1x14x14x16xf32> {nngraph.role = "input"},
 
 // -----
 
-// Left alone: a stride-2 convolution, one with 4 tiles of 4x4 (below
-// min-tiles), a filter that is an input (its transform would run at every
-// call), and 12 channels (no 8-lane vector divides them).
+// Left alone: a stride-2 convolution, one with 4 tiles of 4x4 and 9 of
+// 2x2 (below min-tiles), a filter that is an input (its transform would
+// run at every call), and 12 channels (no 8-lane vector divides them).
 // CHECK-LABEL: func.func @left(
 // CHECK-NOT: scf.forall
 // CHECK-NOT: linalg.batch_matmul
@@ -101,8 +107,8 @@ func.func @left(%x: tensor<1x16x16x16xf32> {nngraph.role = "input"},
                 %wi: tensor<3x3x16x16xf32> {nngraph.role = "input"},
                 %x12: tensor<1x16x16x12xf32> {nngraph.role = "input"},
                 %w12: tensor<3x3x12x16xf32> {nngraph.role = "weight"},
-                %x8: tensor<1x10x10x16xf32> {nngraph.role = "input"})
-    -> (tensor<1x7x7x16xf32>, tensor<1x14x14x16xf32>, tensor<1x14x14x16xf32>, tensor<1x8x8x16xf32>) {
+                %x8: tensor<1x8x8x16xf32> {nngraph.role = "input"})
+    -> (tensor<1x7x7x16xf32>, tensor<1x14x14x16xf32>, tensor<1x14x14x16xf32>, tensor<1x6x6x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %e7 = tensor.empty() : tensor<1x7x7x16xf32>
   %a7 = linalg.fill ins(%zero : f32) outs(%e7 : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
@@ -111,8 +117,34 @@ func.func @left(%x: tensor<1x16x16x16xf32> {nngraph.role = "input"},
   %a14 = linalg.fill ins(%zero : f32) outs(%e14 : tensor<1x14x14x16xf32>) -> tensor<1x14x14x16xf32>
   %in = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %wi : tensor<1x16x16x16xf32>, tensor<3x3x16x16xf32>) outs(%a14 : tensor<1x14x14x16xf32>) -> tensor<1x14x14x16xf32>
   %c12 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x12, %w12 : tensor<1x16x16x12xf32>, tensor<3x3x12x16xf32>) outs(%a14 : tensor<1x14x14x16xf32>) -> tensor<1x14x14x16xf32>
-  %e8 = tensor.empty() : tensor<1x8x8x16xf32>
-  %a8 = linalg.fill ins(%zero : f32) outs(%e8 : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
-  %few = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x8, %w : tensor<1x10x10x16xf32>, tensor<3x3x16x16xf32>) outs(%a8 : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
-  return %s2, %in, %c12, %few : tensor<1x7x7x16xf32>, tensor<1x14x14x16xf32>, tensor<1x14x14x16xf32>, tensor<1x8x8x16xf32>
+  %e6 = tensor.empty() : tensor<1x6x6x16xf32>
+  %a6 = linalg.fill ins(%zero : f32) outs(%e6 : tensor<1x6x6x16xf32>) -> tensor<1x6x6x16xf32>
+  %few = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x8, %w : tensor<1x8x8x16xf32>, tensor<3x3x16x16xf32>) outs(%a6 : tensor<1x6x6x16xf32>) -> tensor<1x6x6x16xf32>
+  return %s2, %in, %c12, %few : tensor<1x7x7x16xf32>, tensor<1x14x14x16xf32>, tensor<1x14x14x16xf32>, tensor<1x6x6x16xf32>
+}
+
+// -----
+
+// The tile: with F(4x4) ResNet's 14x14 stage with 256 channels would be 16
+// tiles reading a 9.4 MB transformed filter (streaming weights); F(2x2)
+// makes 49 tiles of a 4.2 MB one. At 7x7 with 512 channels neither pays
+// (F(2x2): 16 tiles, 16.8 MB): direct.
+// CHECK-LABEL: func.func @choose(
+// CHECK: linalg.batch_matmul ins({{.*}} : tensor<16x49x256xf32>, tensor<16x256x256xf32>)
+// CHECK-NOT: linalg.batch_matmul
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x7x7x512xf32>
+// CHECK-NOT: linalg.batch_matmul
+func.func @choose(%x: tensor<1x16x16x256xf32> {nngraph.role = "input"},
+                  %w: tensor<3x3x256x256xf32> {nngraph.role = "weight"},
+                  %x7: tensor<1x9x9x512xf32> {nngraph.role = "input"},
+                  %w7: tensor<3x3x512x512xf32> {nngraph.role = "weight"})
+    -> (tensor<1x14x14x256xf32>, tensor<1x7x7x512xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x14x14x256xf32>
+  %a = linalg.fill ins(%zero : f32) outs(%e : tensor<1x14x14x256xf32>) -> tensor<1x14x14x256xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x16x16x256xf32>, tensor<3x3x256x256xf32>) outs(%a : tensor<1x14x14x256xf32>) -> tensor<1x14x14x256xf32>
+  %e7 = tensor.empty() : tensor<1x7x7x512xf32>
+  %a7 = linalg.fill ins(%zero : f32) outs(%e7 : tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32>
+  %c7 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x7, %w7 : tensor<1x9x9x512xf32>, tensor<3x3x512x512xf32>) outs(%a7 : tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32>
+  return %c, %c7 : tensor<1x14x14x256xf32>, tensor<1x7x7x512xf32>
 }
