@@ -365,7 +365,8 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(vLoop.getBody());
     Value tile = vLoop.getInductionVar(0), ch = vLoop.getInductionVar(1);
-    auto [n0, h0, w0] = tileOrigin(rewriter, loc, tile, th, tw, m);
+    std::array<Value, 3> origin = tileOrigin(rewriter, loc, tile, th, tw, m);
+    Value n0 = origin[0], h0 = origin[1], w0 = origin[2];
     SmallVector<Value> d;
     for (int64_t i = 0; i < a; ++i)
       for (int64_t j = 0; j < a; ++j) {
@@ -426,7 +427,8 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(yLoop.getBody());
     Value tile = yLoop.getInductionVar(0), ch = yLoop.getInductionVar(1);
-    auto [n0, h0, w0] = tileOrigin(rewriter, loc, tile, th, tw, m);
+    std::array<Value, 3> origin = tileOrigin(rewriter, loc, tile, th, tw, m);
+    Value n0 = origin[0], h0 = origin[1], w0 = origin[2];
     SmallVector<Value> mv;
     for (int64_t k = 0; k < a * a; ++k) {
       Value kv = arith::ConstantIndexOp::create(rewriter, loc, k);
