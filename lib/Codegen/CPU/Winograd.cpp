@@ -145,6 +145,26 @@ SmallVector<Value> applyRightTransposed(OpBuilder &b, Location loc,
   return out;
 }
 
+/// The vector of `shape` (rows x ... x the vectors' width) whose rows, in
+/// row-major order, are `rows`.
+Value stack(OpBuilder &b, Location loc, ArrayRef<Value> rows,
+            ArrayRef<int64_t> shape) {
+  auto rowType = cast<VectorType>(rows.front().getType());
+  auto type = VectorType::get(shape, rowType.getElementType());
+  Value result = arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type));
+  SmallVector<int64_t> position(shape.size() - 1, 0);
+  for (Value row : rows) {
+    result = vector::InsertOp::create(b, loc, row, result, position);
+    // The next row: increment the position, last index fastest.
+    for (int64_t d = position.size() - 1; d >= 0; --d) {
+      if (++position[d] < shape[d])
+        break;
+      position[d] = 0;
+    }
+  }
+  return result;
+}
+
 /// The f32 vector width for `channels`: the host's SIMD width when it
 /// divides them, else 8 when that does; 0 when neither does.
 int64_t vectorWidthFor(int64_t channels, int64_t simd) {
@@ -391,14 +411,13 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
     SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
     Value slice = tensor::ExtractSliceOp::create(rewriter, loc, out, offsets,
                                                  sizes, strides);
+    // One write of the whole tile (a chain of writes on tensors would cost
+    // bufferization's analysis a time quadratic in its length).
     Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    for (int64_t k = 0; k < a * a; ++k) {
-      Value kv = arith::ConstantIndexOp::create(rewriter, loc, k);
-      slice = vector::TransferWriteOp::create(rewriter, loc, v[k], slice,
-                                              ValueRange{kv, c0, c0},
-                                              ArrayRef<bool>{true})
-                  .getResult();
-    }
+    slice = vector::TransferWriteOp::create(
+                rewriter, loc, stack(rewriter, loc, v, {a * a, 1, cv}), slice,
+                ValueRange{c0, c0, c0}, ArrayRef<bool>{true, true, true})
+                .getResult();
     rewriter.setInsertionPointToStart(vLoop.getTerminator().getBody());
     tensor::ParallelInsertSliceOp::create(rewriter, loc, slice, out, offsets,
                                           sizes, strides);
@@ -454,6 +473,53 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
           .getResult();
     };
     OpFoldResult hs = extent(h0, oh), ws = extent(w0, ow);
+    // Pixel (origin + offset), clamped to the image where m does not
+    // divide it: the edge tiles read valid operands for the pixels past
+    // the edge, whose values the masked write below drops.
+    auto pixel = [&](Value origin, int64_t offset, int64_t size) -> Value {
+      AffineExpr e = rewriter.getAffineDimExpr(0) + offset;
+      if (size % m == 0)
+        return affine::AffineApplyOp::create(rewriter, loc,
+                                             AffineMap::get(1, 0, e), origin);
+      return affine::AffineMinOp::create(
+          rewriter, loc,
+          AffineMap::get(1, 0, {e, rewriter.getAffineConstantExpr(size - 1)},
+                         rewriter.getContext()),
+          origin);
+    };
+    auto fill = init.getDefiningOp<linalg::FillOp>();
+    auto initGeneric = init.getDefiningOp<linalg::GenericOp>();
+    VectorType yType = VectorType::get({fv}, yElement);
+    SmallVector<Value> values;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < m; ++j) {
+        // Output pixel (i, j) of the tile: the accumulator added, the
+        // epilogue applied.
+        SmallVector<Value> ivs{n0, pixel(h0, i, oh), pixel(w0, j, ow), ch};
+        Value value = y[i * m + j];
+        if (fill) {
+          if (!matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat()))
+            value = arith::AddFOp::create(
+                rewriter, loc, value,
+                vector::BroadcastOp::create(rewriter, loc, fType,
+                                            fill.getDpsInputs()[0]));
+        } else if (initGeneric && isVectorEvaluable(initGeneric)) {
+          value = arith::AddFOp::create(
+              rewriter, loc, value,
+              evaluateOnVectors(rewriter, loc, initGeneric, ivs, fType));
+        } else {
+          value = arith::AddFOp::create(
+              rewriter, loc, value,
+              readForVector(rewriter, loc, init,
+                            rewriter.getMultiDimIdentityMap(4), ivs, fType));
+        }
+        if (epilogue)
+          value = evaluateOnVectors(rewriter, loc, epilogue, ivs, yType,
+                                    conv->getResult(0), value);
+        values.push_back(value);
+      }
+    // The tile in one write (see the input transform), masked at the
+    // bottom and right edges.
     Value out = yLoop.getRegionIterArgs()[0];
     SmallVector<OpFoldResult> offsets{n0, h0, w0, ch};
     SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1), hs, ws,
@@ -462,77 +528,13 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
     Value slice = tensor::ExtractSliceOp::create(rewriter, loc, out, offsets,
                                                  sizes, strides);
     Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    auto fill = init.getDefiningOp<linalg::FillOp>();
-    auto initGeneric = init.getDefiningOp<linalg::GenericOp>();
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < m; ++j) {
-        // Output pixel (i, j) of the tile: the accumulator added, the
-        // epilogue applied, the vector written.
-        auto write = [&](OpBuilder &b, Location loc, Value slice) -> Value {
-          Value h = affine::AffineApplyOp::create(
-              b, loc, AffineMap::get(1, 0, b.getAffineDimExpr(0) + i), h0);
-          Value w = affine::AffineApplyOp::create(
-              b, loc, AffineMap::get(1, 0, b.getAffineDimExpr(0) + j), w0);
-          SmallVector<Value> ivs{n0, h, w, ch};
-          Value value = y[i * m + j];
-          if (fill) {
-            if (!matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat()))
-              value = arith::AddFOp::create(
-                  b, loc, value,
-                  vector::BroadcastOp::create(b, loc, fType,
-                                              fill.getDpsInputs()[0]));
-          } else if (initGeneric && isVectorEvaluable(initGeneric)) {
-            value = arith::AddFOp::create(
-                b, loc, value,
-                evaluateOnVectors(b, loc, initGeneric, ivs, fType));
-          } else {
-            value = arith::AddFOp::create(
-                b, loc, value,
-                readForVector(b, loc, init, b.getMultiDimIdentityMap(4), ivs,
-                              fType));
-          }
-          if (epilogue)
-            value = evaluateOnVectors(b, loc, epilogue, ivs,
-                                      VectorType::get({fv}, yElement),
-                                      conv->getResult(0), value);
-          Value iv = arith::ConstantIndexOp::create(b, loc, i);
-          Value jv = arith::ConstantIndexOp::create(b, loc, j);
-          return vector::TransferWriteOp::create(b, loc, value, slice,
-                                                 ValueRange{c0, iv, jv, c0},
-                                                 ArrayRef<bool>{true})
-              .getResult();
-        };
-        // Pixels past the remainder of a dimension exist in some tiles
-        // only.
-        Value inside;
-        auto guardOf = [&](OpFoldResult extent, int64_t index, int64_t size) {
-          if (size % m == 0 || index < size % m)
-            return;
-          Value cond = arith::CmpIOp::create(
-              rewriter, loc, arith::CmpIPredicate::slt,
-              arith::ConstantIndexOp::create(rewriter, loc, index),
-              cast<Value>(extent));
-          inside = inside ? arith::AndIOp::create(rewriter, loc, inside, cond)
-                                .getResult()
-                          : cond;
-        };
-        guardOf(hs, i, oh);
-        guardOf(ws, j, ow);
-        if (!inside) {
-          slice = write(rewriter, loc, slice);
-          continue;
-        }
-        Value current = slice;
-        slice = scf::IfOp::create(
-                    rewriter, loc, inside,
-                    [&](OpBuilder &b, Location loc) {
-                      scf::YieldOp::create(b, loc, write(b, loc, current));
-                    },
-                    [&](OpBuilder &b, Location loc) {
-                      scf::YieldOp::create(b, loc, current);
-                    })
-                    .getResult(0);
-      }
+    AffineMap lastThree =
+        AffineMap::getMinorIdentityMap(4, 3, rewriter.getContext());
+    slice = vector::TransferWriteOp::create(
+                rewriter, loc, stack(rewriter, loc, values, {m, m, fv}), slice,
+                ValueRange{c0, c0, c0, c0}, lastThree,
+                ArrayRef<bool>{oh % m == 0, ow % m == 0, true})
+                .getResult();
     rewriter.setInsertionPointToStart(yLoop.getTerminator().getBody());
     tensor::ParallelInsertSliceOp::create(rewriter, loc, slice, out, offsets,
                                           sizes, strides);
