@@ -219,10 +219,11 @@ bool isVectorEvaluable(linalg::GenericOp generic, Value skip = {}) {
 }
 
 /// Reads `operand` (indexed by `map` from the loops N, H, W, F at `ivs`)
-/// as a vector of `type` along F; a broadcast when F is not among its
-/// dimensions.
+/// as a vector of the shape of `shape` along F, of the operand's element
+/// type; a broadcast when F is not among its dimensions.
 Value readForVector(OpBuilder &b, Location loc, Value operand, AffineMap map,
-                    ValueRange ivs, VectorType type) {
+                    ValueRange ivs, VectorType shape) {
+  auto type = VectorType::get(shape.getShape(), getElementTypeOrSelf(operand));
   SmallVector<Value> indices;
   bool alongF = false;
   for (AffineExpr expr : map.getResults()) {

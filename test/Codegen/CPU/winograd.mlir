@@ -150,3 +150,32 @@ func.func @choose(%x: tensor<1x16x16x256xf32> {nngraph.role = "input"},
   %c7 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x7, %w7 : tensor<1x9x9x512xf32>, tensor<3x3x512x512xf32>) outs(%a7 : tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32>
   return %c, %c7 : tensor<1x14x14x256xf32>, tensor<1x7x7x512xf32>
 }
+
+// -----
+
+// An epilogue operand of another element type is read as vectors of its
+// own type, and the epilogue's body is applied to them as it is.
+// CHECK-LABEL: func.func @mixed_types(
+// CHECK: scf.forall
+// CHECK: scf.forall
+// CHECK: %[[S:.*]] = vector.transfer_read %arg2{{.*}} : tensor<16xf16>, vector<8xf16>
+// CHECK: %[[E:.*]] = arith.extf %[[S]] : vector<8xf16> to vector<8xf32>
+// CHECK: arith.mulf {{.*}}%[[E]]{{.*}} : vector<8xf32>
+// CHECK-NOT: linalg.generic
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d3)>
+func.func @mixed_types(%x: tensor<1x18x18x16xf32> {nngraph.role = "input"},
+                       %w: tensor<3x3x16x16xf32> {nngraph.role = "weight"},
+                       %scale: tensor<16xf16> {nngraph.role = "weight"}) -> tensor<1x16x16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x16x16xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x18x18x16xf32>, tensor<3x3x16x16xf32>) outs(%acc : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %r = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %scale : tensor<1x16x16x16xf32>, tensor<16xf16>) outs(%e : tensor<1x16x16x16xf32>) {
+  ^bb0(%a: f32, %s: f16, %o: f32):
+    %s32 = arith.extf %s : f16 to f32
+    %m = arith.mulf %a, %s32 : f32
+    linalg.yield %m : f32
+  } -> tensor<1x16x16x16xf32>
+  return %r : tensor<1x16x16x16xf32>
+}
