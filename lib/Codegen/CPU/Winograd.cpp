@@ -15,8 +15,9 @@
 //   U = GG x W            (a^2 x 9) x (9 x C*F), weights only: prepared once
 //   V = input transform   (a^2, P, C), P = N * TH * TW tiles of the input
 //   M = V x U             linalg.batch_matmul, a^2 matrices (P, C) x (C, F)
-//   Y = output transform  (N, m*TH, m*TW, F), then the accumulator added and
-//                         the epilogue (bias, activation, residual) applied
+//   Y = output transform  (N, OH, OW, F), with the accumulator added and the
+//                         epilogue (bias, activation, residual) applied; the
+//                         tiles at the edges write their pixels in the image
 //
 // With m = 4 that is 36 / 16 = 2.25 products per output against 9 for the
 // direct convolution. The transforms are loops of the project's own over
@@ -25,7 +26,9 @@
 // the zero coefficients left out; the batch matmul goes to the matmul
 // schedule. The accumulator (a fill or a per-channel bias) and the
 // convolution's elementwise epilogue are evaluated in the output transform
-// on vectors of the channels, so Y is written once.
+// on vectors of the channels, so Y is written once. Each transform loop
+// writes its tile in one transfer_write: chains of writes on tensors made
+// bufferization's analysis quadratic in their length.
 //
 //===----------------------------------------------------------------------===//
 
@@ -293,6 +296,18 @@ std::array<Value, 3> tileOrigin(OpBuilder &b, Location loc, Value p, int64_t th,
           apply((d % tw) * m)};
 }
 
+/// An scf.forall over `tiles` tiles x `channels` channels by vectors of
+/// `width`, whose shared output starts as `init`.
+scf::ForallOp createTileLoop(OpBuilder &b, Location loc, int64_t tiles,
+                             int64_t channels, int64_t width, Value init) {
+  MLIRContext *ctx = b.getContext();
+  return scf::ForallOp::create(
+      b, loc, getAsIndexOpFoldResult(ctx, ArrayRef<int64_t>{0, 0}),
+      getAsIndexOpFoldResult(ctx, ArrayRef<int64_t>{tiles, channels}),
+      getAsIndexOpFoldResult(ctx, ArrayRef<int64_t>{1, width}),
+      ValueRange{init}, std::nullopt);
+}
+
 /// Rewrites `conv` (checked by the caller) into F(m x m, 3 x 3).
 void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
              const Matrices &mat, int64_t cv, int64_t fv,
@@ -376,12 +391,7 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
   VectorType cType = VectorType::get({cv}, f32);
   Value vInit = tensor::EmptyOp::create(rewriter, loc,
                                         ArrayRef<int64_t>{a * a, p, c}, f32);
-  auto vLoop = scf::ForallOp::create(
-      rewriter, loc,
-      getAsIndexOpFoldResult(rewriter.getContext(), ArrayRef<int64_t>{0, 0}),
-      getAsIndexOpFoldResult(rewriter.getContext(), ArrayRef<int64_t>{p, c}),
-      getAsIndexOpFoldResult(rewriter.getContext(), ArrayRef<int64_t>{1, cv}),
-      ValueRange{vInit}, std::nullopt);
+  scf::ForallOp vLoop = createTileLoop(rewriter, loc, p, c, cv, vInit);
   {
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(vLoop.getBody());
@@ -437,12 +447,7 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
   VectorType fType = VectorType::get({fv}, f32);
   Value yInit = tensor::EmptyOp::create(
       rewriter, loc, ArrayRef<int64_t>{n, oh, ow, f}, yElement);
-  auto yLoop = scf::ForallOp::create(
-      rewriter, loc,
-      getAsIndexOpFoldResult(rewriter.getContext(), ArrayRef<int64_t>{0, 0}),
-      getAsIndexOpFoldResult(rewriter.getContext(), ArrayRef<int64_t>{p, f}),
-      getAsIndexOpFoldResult(rewriter.getContext(), ArrayRef<int64_t>{1, fv}),
-      ValueRange{yInit}, std::nullopt);
+  scf::ForallOp yLoop = createTileLoop(rewriter, loc, p, f, fv, yInit);
   {
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(yLoop.getBody());
