@@ -43,11 +43,16 @@ void nngraph::populateNNGraphToLinalgConversionPatterns(
 
 namespace {
 
-/// The node name of `op`, or empty.
+/// The node name of `op`; for an operation without one (written in MLIR),
+/// its file, line and column, or "unnamed".
 std::string nodeName(Operation *op) {
   if (auto name = dyn_cast<NameLoc>(op->getLoc()))
     return name.getName().str();
-  return "";
+  if (auto file = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
+  return "unnamed";
 }
 
 struct ConvertNNGraphToLinalgPass
@@ -62,19 +67,40 @@ struct ConvertNNGraphToLinalgPass
                            math::MathDialect, tensor::TensorDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
-    // Everything that has no lowering, reported once before any rewrite.
+    // Everything that cannot be lowered, reported once before any rewrite:
+    // operations without a lowering (custom operators, kernel calls), and
+    // typed operations in a form their lowering does not take (a 3-D max
+    // pool), which a dry run of the conversion finds.
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    DenseSet<Operation *> legalizable;
+    ConversionConfig analysis;
+    analysis.legalizableOps = &legalizable;
+    if (failed(
+            applyAnalysisConversion(getOperation(), target, frozen, analysis)))
+      return signalPassFailure();
     llvm::StringMap<SmallVector<std::string>> missing;
     SmallVector<std::string> order; // The operators, in order of appearance.
     getOperation().walk([&](Operation *op) {
       if (!isa<NNGraphDialect>(op->getDialect()))
         return;
-      if (target.isIllegal(op))
-        return;
       std::string what = op->getName().getStringRef().str();
-      if (auto custom = dyn_cast<CustomOp>(op))
+      if (target.isIllegal(op)) {
+        if (legalizable.contains(op))
+          return;
+        // The form: the operand and result types.
+        std::string form;
+        llvm::raw_string_ostream os(form);
+        os << " on (";
+        llvm::interleaveComma(op->getOperandTypes(), os);
+        os << ") -> (";
+        llvm::interleaveComma(op->getResultTypes(), os);
+        os << ")";
+        what += form;
+      } else if (auto custom = dyn_cast<CustomOp>(op)) {
         what += " \"" + custom.getOpType().str() + "\"";
-      else if (auto call = dyn_cast<KernelCallOp>(op))
+      } else if (auto call = dyn_cast<KernelCallOp>(op)) {
         what += " \"" + call.getFuncName().str() + "\"";
+      }
       if (!missing.count(what))
         order.push_back(what);
       missing[what].push_back(nodeName(op));
@@ -94,8 +120,7 @@ struct ConvertNNGraphToLinalgPass
       }
       return signalPassFailure();
     }
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(applyPartialConversion(getOperation(), target, frozen)))
       signalPassFailure();
   }
 };

@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements the lowering of nngraph.max_pool, avg_pool and the
-// global pools (2-D). Windowed pools run channels last, like the
-// convolutions (Conv.cpp): the NCHW input is permuted to NHWC, padded (with
-// -inf for max, zero for average) on the explicit pads plus whatever
-// ceil_mode's last window needs, pooled by linalg.pooling_nhwc_max /
-// pooling_nhwc_sum, and the result permuted back to NCHW; the permutations
+// This file implements the lowering of nngraph.max_pool, avg_pool (1-D,
+// 2-D and 3-D) and the global pools. Windowed pools run channels last, like
+// the convolutions (Conv.cpp): the NCHW (NCW, NCDHW) input is permuted to
+// NHWC (NWC, NDHWC), padded (with -inf for max, zero for average) on the
+// explicit pads plus whatever ceil_mode's last window needs, pooled by
+// linalg.pooling_nhwc_max / pooling_nhwc_sum (_nwc_, _ndhwc_), and the
+// result permuted back; the permutations
 // are parallel generics that elementwise fusion cancels against those of
 // the neighbouring convolutions, so the CPU schedules see NHWC pools with
 // the channels in the vector lanes. Average pooling divides by the number
@@ -38,6 +39,41 @@ using namespace mlir::nngraph::detail;
 
 namespace {
 
+/// linalg's channels-last pooling of `k` spatial dimensions (1-3): max or
+/// sum of `input` windows of the shape of `window` into `init`.
+Value createPool(OpBuilder &b, Location loc, bool isMax, int64_t k,
+                 RankedTensorType type, Value input, Value window, Value init,
+                 DenseIntElementsAttr strides, DenseIntElementsAttr dilations) {
+  // (Arrays that outlive the ranges over them.)
+  Type typeArray[] = {type};
+  Value inputArray[] = {input, window}, initArray[] = {init};
+  TypeRange types(typeArray);
+  ValueRange inputs(inputArray), inits(initArray);
+  Operation *op = nullptr;
+  if (k == 1)
+    op = isMax ? linalg::PoolingNwcMaxOp::create(b, loc, types, inputs, inits,
+                                                 strides, dilations)
+                     .getOperation()
+               : linalg::PoolingNwcSumOp::create(b, loc, types, inputs, inits,
+                                                 strides, dilations)
+                     .getOperation();
+  else if (k == 2)
+    op = isMax ? linalg::PoolingNhwcMaxOp::create(b, loc, types, inputs, inits,
+                                                  strides, dilations)
+                     .getOperation()
+               : linalg::PoolingNhwcSumOp::create(b, loc, types, inputs, inits,
+                                                  strides, dilations)
+                     .getOperation();
+  else
+    op = isMax ? linalg::PoolingNdhwcMaxOp::create(b, loc, types, inputs, inits,
+                                                   strides, dilations)
+                     .getOperation()
+               : linalg::PoolingNdhwcSumOp::create(b, loc, types, inputs, inits,
+                                                   strides, dilations)
+                     .getOperation();
+  return op->getResult(0);
+}
+
 template <typename OpTy>
 struct PoolLowering : public OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -50,27 +86,30 @@ struct PoolLowering : public OpConversionPattern<OpTy> {
     auto inType = dyn_cast<RankedTensorType>(x.getType());
     auto resultType = dyn_cast<RankedTensorType>(op.getType());
     ArrayRef<int64_t> kernel = op.getKernelShape();
-    if (!inType || !resultType || inType.getRank() != 4 || kernel.size() != 2 ||
+    // k spatial dimensions after N and C.
+    int64_t k = kernel.size();
+    if (!inType || !resultType || k < 1 || k > 3 || inType.getRank() != k + 2 ||
         op.getAutoPad() != AutoPad::NotSet)
-      return rewriter.notifyMatchFailure(op, "expected a 2-D pool, NCHW");
-    for (int i = 2; i < 4; ++i)
+      return rewriter.notifyMatchFailure(
+          op, "expected a 1-D, 2-D or 3-D pool, channels second");
+    for (int64_t i = 2; i < k + 2; ++i)
       if (inType.isDynamicDim(i) || resultType.isDynamicDim(i))
         return rewriter.notifyMatchFailure(op, "dynamic spatial sizes");
     Location loc = op.getLoc();
-    SmallVector<int64_t> ones{1, 1}, zeros{0, 0, 0, 0};
+    SmallVector<int64_t> ones(k, 1), zeros(2 * k, 0);
     ArrayRef<int64_t> strides = op.getStrides().value_or(ones);
     ArrayRef<int64_t> dilations = op.getDilations().value_or(ones);
     ArrayRef<int64_t> pads = op.getPads().value_or(zeros);
-    SmallVector<int64_t> low{pads[0], pads[1]}, high{pads[2], pads[3]};
+    SmallVector<int64_t> low(pads.take_front(k)), high(pads.drop_front(k));
     // ceil_mode's last window may reach past the explicit end pad.
-    SmallVector<int64_t> extra{0, 0};
-    for (int i = 0; i < 2; ++i) {
+    SmallVector<int64_t> extra(k, 0), fullHigh(k, 0);
+    for (int64_t i = 0; i < k; ++i) {
       int64_t need = (resultType.getDimSize(2 + i) - 1) * strides[i] +
                      (kernel[i] - 1) * dilations[i] + 1;
       int64_t have = inType.getDimSize(2 + i) + low[i] + high[i];
       extra[i] = std::max<int64_t>(0, need - have);
+      fullHigh[i] = high[i] + extra[i];
     }
-    SmallVector<int64_t> fullHigh{high[0] + extra[0], high[1] + extra[1]};
     Type element = resultType.getElementType();
     auto floatType = cast<FloatType>(element);
     Value fill =
@@ -80,90 +119,91 @@ struct PoolLowering : public OpConversionPattern<OpTy> {
                         element, APFloat::getInf(floatType.getFloatSemantics(),
                                                  /*Negative=*/true)))
               : scalarConstant(rewriter, loc, element, 0.0);
-    Value nhwc = permute(rewriter, loc, x, {0, 2, 3, 1});
+    // Channels last: (N, C, S...) -> (N, S..., C) and back.
+    SmallVector<int64_t> toLast{0}, toSecond{0, k + 1};
+    SmallVector<int64_t> lastShape{resultType.getDimSize(0)};
+    for (int64_t i = 0; i < k; ++i) {
+      toLast.push_back(2 + i);
+      toSecond.push_back(1 + i);
+      lastShape.push_back(resultType.getDimSize(2 + i));
+    }
+    toLast.push_back(1);
+    lastShape.push_back(resultType.getDimSize(1));
+    Value last = permute(rewriter, loc, x, toLast);
     Value padded =
-        padSpatial(rewriter, loc, nhwc, low, fullHigh, fill, /*firstAxis=*/1);
+        padSpatial(rewriter, loc, last, low, fullHigh, fill, /*firstAxis=*/1);
     Value window = tensor::EmptyOp::create(rewriter, loc, kernel, element);
-    auto nhwcType = RankedTensorType::get(
-        {resultType.getDimSize(0), resultType.getDimSize(2),
-         resultType.getDimSize(3), resultType.getDimSize(1)},
-        element);
+    auto lastType = RankedTensorType::get(lastShape, element);
     // The accumulator starts at the padding value: -inf or 0.
     Value init = linalg::FillOp::create(
                      rewriter, loc, ValueRange{fill},
-                     ValueRange{createEmpty(rewriter, loc, nhwcType, {nhwc})})
+                     ValueRange{createEmpty(rewriter, loc, lastType, {last})})
                      .getResult(0);
     auto stridesAttr = i64Vector(rewriter, strides);
     auto dilationsAttr = i64Vector(rewriter, dilations);
-    Value pooled;
-    if (isMax) {
-      pooled =
-          linalg::PoolingNhwcMaxOp::create(
-              rewriter, loc, TypeRange{nhwcType}, ValueRange{padded, window},
-              ValueRange{init}, stridesAttr, dilationsAttr)
-              .getResult(0);
-    } else {
-      pooled =
-          linalg::PoolingNhwcSumOp::create(
-              rewriter, loc, TypeRange{nhwcType}, ValueRange{padded, window},
-              ValueRange{init}, stridesAttr, dilationsAttr)
-              .getResult(0);
-      pooled = divideByCount(rewriter, loc, op, pooled, inType, nhwcType, low,
+    Value pooled = createPool(rewriter, loc, isMax, k, lastType, padded, window,
+                              init, stridesAttr, dilationsAttr);
+    if (!isMax)
+      pooled = divideByCount(rewriter, loc, op, pooled, inType, lastType, low,
                              high, extra, window, stridesAttr, dilationsAttr);
-    }
-    rewriter.replaceOp(op, permute(rewriter, loc, pooled, {0, 3, 1, 2}));
+    rewriter.replaceOp(op, permute(rewriter, loc, pooled, toSecond));
     return success();
   }
 
-  /// pooled / (elements each window covers), on the NHWC result.
+  /// pooled / (elements each window covers), on the channels-last result
+  /// of type `lastType` (N, S..., C).
   Value divideByCount(OpBuilder &b, Location loc, OpTy op, Value pooled,
-                      RankedTensorType inType, RankedTensorType nhwcType,
+                      RankedTensorType inType, RankedTensorType lastType,
                       ArrayRef<int64_t> low, ArrayRef<int64_t> high,
                       ArrayRef<int64_t> extra, Value window,
                       DenseIntElementsAttr strides,
                       DenseIntElementsAttr dilations) const {
     MLIRContext *ctx = b.getContext();
-    Type element = nhwcType.getElementType();
+    Type element = lastType.getElementType();
     bool includePad = false;
     if constexpr (!isMax)
       includePad = op.getCountIncludePad();
-    bool anyPad = llvm::any_of(low, [](int64_t p) { return p != 0; }) ||
-                  llvm::any_of(high, [](int64_t p) { return p != 0; });
-    bool anyExtra = extra[0] != 0 || extra[1] != 0;
+    auto nonZero = [](int64_t p) { return p != 0; };
+    bool anyPad = llvm::any_of(low, nonZero) || llvm::any_of(high, nonZero);
+    bool anyExtra = llvm::any_of(extra, nonZero);
     ArrayRef<int64_t> kernel = op.getKernelShape();
-    int64_t rank = 4;
+    int64_t k = kernel.size(), rank = k + 2;
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
     Value divisor;
     AffineMap divisorMap;
     if (!anyExtra && (!anyPad || includePad)) {
-      divisor = scalarConstant(b, loc, element, kernel[0] * kernel[1]);
+      int64_t size = 1;
+      for (int64_t s : kernel)
+        size *= s;
+      divisor = scalarConstant(b, loc, element, size);
     } else {
-      // Counts over a 0/1 mask of shape (1, H, W, 1).
-      auto maskType = RankedTensorType::get(
-          {1, inType.getDimSize(2), inType.getDimSize(3), 1}, element);
-      Value mask = createFilled(b, loc, maskType, {}, 1.0);
+      // Counts over a 0/1 mask of shape (1, S..., 1).
+      SmallVector<int64_t> maskShape{1}, countShape{1};
+      SmallVector<int64_t> rest, start;
+      SmallVector<AffineExpr> exprs{getAffineConstantExpr(0, ctx)};
+      for (int64_t i = 0; i < k; ++i) {
+        maskShape.push_back(inType.getDimSize(2 + i));
+        countShape.push_back(lastType.getDimSize(1 + i));
+        rest.push_back(includePad ? extra[i] : high[i] + extra[i]);
+        start.push_back(includePad ? 0 : low[i]);
+        exprs.push_back(getAffineDimExpr(1 + i, ctx));
+      }
+      maskShape.push_back(1);
+      countShape.push_back(1);
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+      Value mask = createFilled(
+          b, loc, RankedTensorType::get(maskShape, element), {}, 1.0);
       Value one = scalarConstant(b, loc, element, 1.0);
       Value zero = scalarConstant(b, loc, element, 0.0);
       if (includePad)
         mask = padSpatial(b, loc, mask, low, high, one, /*firstAxis=*/1);
-      SmallVector<int64_t> rest{includePad ? extra[0] : high[0] + extra[0],
-                                includePad ? extra[1] : high[1] + extra[1]};
-      SmallVector<int64_t> start{includePad ? 0 : low[0],
-                                 includePad ? 0 : low[1]};
       mask = padSpatial(b, loc, mask, start, rest, zero, /*firstAxis=*/1);
-      auto countType = RankedTensorType::get(
-          {1, nhwcType.getDimSize(1), nhwcType.getDimSize(2), 1}, element);
+      auto countType = RankedTensorType::get(countShape, element);
       Value countInit = createFilled(b, loc, countType, {}, 0.0);
-      divisor = linalg::PoolingNhwcSumOp::create(
-                    b, loc, TypeRange{countType}, ValueRange{mask, window},
-                    ValueRange{countInit}, strides, dilations)
-                    .getResult(0);
-      divisorMap = AffineMap::get(
-          rank, 0,
-          {getAffineConstantExpr(0, ctx), getAffineDimExpr(1, ctx),
-           getAffineDimExpr(2, ctx), getAffineConstantExpr(0, ctx)},
-          ctx);
+      divisor = createPool(b, loc, /*isMax=*/false, k, countType, mask, window,
+                           countInit, strides, dilations);
+      divisorMap = AffineMap::get(rank, 0, exprs, ctx);
     }
     SmallVector<Value> inputs{pooled};
     SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
@@ -172,9 +212,9 @@ struct PoolLowering : public OpConversionPattern<OpTy> {
       maps.push_back(divisorMap);
     }
     maps.push_back(b.getMultiDimIdentityMap(rank));
-    Value init = createEmpty(b, loc, nhwcType, {pooled});
+    Value init = createEmpty(b, loc, lastType, {pooled});
     return linalg::GenericOp::create(
-               b, loc, TypeRange{nhwcType}, inputs, ValueRange{init}, maps,
+               b, loc, TypeRange{lastType}, inputs, ValueRange{init}, maps,
                iterators,
                [&](OpBuilder &nb, Location l, ValueRange args) {
                  Value d = divisorMap ? args[1] : divisor;

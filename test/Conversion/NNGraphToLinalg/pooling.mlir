@@ -48,3 +48,27 @@ func.func @global_avg(%x: tensor<?x8x7x7xf32>) -> tensor<?x8x1x1xf32> {
   %0 = nngraph.global_avg_pool %x : (tensor<?x8x7x7xf32>) -> tensor<?x8x1x1xf32>
   return %0 : tensor<?x8x1x1xf32>
 }
+
+// -----
+
+// 1-D and 3-D windowed pools the same way: NCW -> NWC, NCDHW -> NDHWC,
+// padded on the spatial axes, pooled, permuted back.
+// CHECK-LABEL: func.func @max_pool_3d
+// CHECK: tensor.pad {{.*}} low[0, 0, 1, 1, 0] high[0, 1, 0, 1, 0]
+// CHECK: linalg.pooling_ndhwc_max {dilations = dense<1> : vector<3xi64>, strides = dense<2> : vector<3xi64>} ins({{.*}} : tensor<1x5x7x7x2xf32>, tensor<2x2x2xf32>) outs({{.*}} : tensor<1x2x3x3x2xf32>)
+func.func @max_pool_3d(%x: tensor<1x2x4x6x5xf32>) -> tensor<1x2x2x3x3xf32> {
+  %0 = nngraph.max_pool %x {kernel_shape = array<i64: 2, 2, 2>, strides = array<i64: 2, 2, 2>, pads = array<i64: 0, 1, 1, 1, 0, 1>} : (tensor<1x2x4x6x5xf32>) -> tensor<1x2x2x3x3xf32>
+  return %0 : tensor<1x2x2x3x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @avg_pool_1d
+// CHECK: linalg.pooling_nwc_sum {{.*}} ins({{.*}} : tensor<1x9x3xf32>, tensor<3xf32>) outs({{.*}} : tensor<1x4x3xf32>)
+// The count of the padded windows: the same sum over a 0/1 mask.
+// CHECK: linalg.pooling_nwc_sum {{.*}} ins({{.*}} : tensor<1x9x1xf32>, tensor<3xf32>) outs({{.*}} : tensor<1x4x1xf32>)
+// CHECK: arith.divf
+func.func @avg_pool_1d(%x: tensor<1x3x7xf32>) -> tensor<1x3x4xf32> {
+  %0 = nngraph.avg_pool %x {kernel_shape = array<i64: 3>, strides = array<i64: 2>, pads = array<i64: 1, 1>} : (tensor<1x3x7xf32>) -> tensor<1x3x4xf32>
+  return %0 : tensor<1x3x4xf32>
+}
