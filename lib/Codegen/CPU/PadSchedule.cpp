@@ -78,8 +78,13 @@ LogicalResult nngraph::cpu::schedulePad(RewriterBase &rewriter,
   rewriter.setInsertionPoint(producer);
   if (auto *def = value.getDefiningOp();
       def && !def->isBeforeInBlock(producer) &&
-      def->getBlock() == producer->getBlock())
-    return failure();
+      def->getBlock() == producer->getBlock()) {
+    // A constant defined after the producer (a pad made by a later rewrite)
+    // is made again before it; anything else cannot move.
+    if (!def->hasTrait<OpTrait::ConstantLike>())
+      return failure();
+    value = rewriter.clone(*def)->getResult(0);
+  }
   // An alloc_tensor, not a tensor.empty: CSE would merge the equal fills
   // of two pads into one tensor that both producers write, and
   // bufferization would then copy it.

@@ -284,6 +284,12 @@ Value evaluateOnVectors(OpBuilder &b, Location loc, linalg::GenericOp generic,
   return map.lookup(body->getTerminator()->getOperand(0));
 }
 
+/// `base` + `offset`, an index.
+Value addIndex(OpBuilder &b, Location loc, Value base, int64_t offset) {
+  return affine::AffineApplyOp::create(
+      b, loc, AffineMap::get(1, 0, b.getAffineDimExpr(0) + offset), base);
+}
+
 /// The index values (n, h0, w0) of the first input/output pixel of tile
 /// `p` (of N x TH x TW tiles, row-major) for an output tile of m x m.
 std::array<Value, 3> tileOrigin(OpBuilder &b, Location loc, Value p, int64_t th,
@@ -325,13 +331,9 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
   int64_t th = llvm::divideCeil(oh, m), tw = llvm::divideCeil(ow, m);
   int64_t p = n * th * tw;
   Operation *last = epilogue ? epilogue.getOperation() : conv.getOperation();
-  // (The zero goes first in the function: it pads the input, and the pad
-  // schedule writes the padded tensor before the input's producer.)
-  rewriter.setInsertionPointToStart(
-      &conv->getParentOfType<FunctionOpInterface>().getFunctionBody().front());
+  rewriter.setInsertionPoint(last);
   auto zero = arith::ConstantOp::create(rewriter, loc, f32,
                                         rewriter.getFloatAttr(f32, 0.0));
-  rewriter.setInsertionPoint(last);
 
   // The input, padded at the bottom and right to whole tiles: the pad of a
   // zero-padded input grows; anything else gets one.
@@ -401,12 +403,8 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
     SmallVector<Value> d;
     for (int64_t i = 0; i < a; ++i)
       for (int64_t j = 0; j < a; ++j) {
-        Value h = affine::AffineApplyOp::create(
-            rewriter, loc,
-            AffineMap::get(1, 0, rewriter.getAffineDimExpr(0) + i), h0);
-        Value w = affine::AffineApplyOp::create(
-            rewriter, loc,
-            AffineMap::get(1, 0, rewriter.getAffineDimExpr(0) + j), w0);
+        Value h = addIndex(rewriter, loc, h0, i);
+        Value w = addIndex(rewriter, loc, w0, j);
         d.push_back(vector::TransferReadOp::create(
             rewriter, loc, cType, input, ValueRange{n0, h, w, ch}, std::nullopt,
             ArrayRef<bool>{true}));
@@ -485,8 +483,7 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
     auto pixel = [&](Value origin, int64_t offset, int64_t size) -> Value {
       AffineExpr e = rewriter.getAffineDimExpr(0) + offset;
       if (size % m == 0)
-        return affine::AffineApplyOp::create(rewriter, loc,
-                                             AffineMap::get(1, 0, e), origin);
+        return addIndex(rewriter, loc, origin, offset);
       return affine::AffineMinOp::create(
           rewriter, loc,
           AffineMap::get(1, 0, {e, rewriter.getAffineConstantExpr(size - 1)},
@@ -494,6 +491,7 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
           origin);
     };
     auto fill = init.getDefiningOp<linalg::FillOp>();
+    // (Checked by the caller: a generic accumulator is evaluable.)
     auto initGeneric = init.getDefiningOp<linalg::GenericOp>();
     VectorType yType = VectorType::get({fv}, yElement);
     SmallVector<Value> values;
@@ -509,7 +507,7 @@ void rewrite(RewriterBase &rewriter, linalg::Conv2DNhwcHwcfOp conv,
                 rewriter, loc, value,
                 vector::BroadcastOp::create(rewriter, loc, fType,
                                             fill.getDpsInputs()[0]));
-        } else if (initGeneric && isVectorEvaluable(initGeneric)) {
+        } else if (initGeneric) {
           value = arith::AddFOp::create(
               rewriter, loc, value,
               evaluateOnVectors(rewriter, loc, initGeneric, ivs, fType));

@@ -39,39 +39,34 @@ using namespace mlir::nngraph::detail;
 
 namespace {
 
+/// A channels-last linalg pooling op of type MaxOp or SumOp.
+template <typename MaxOp, typename SumOp>
+Value createPoolOp(OpBuilder &b, Location loc, bool isMax, Type type,
+                   Value input, Value window, Value init,
+                   DenseIntElementsAttr strides,
+                   DenseIntElementsAttr dilations) {
+  if (isMax)
+    return MaxOp::create(b, loc, TypeRange{type}, ValueRange{input, window},
+                         ValueRange{init}, strides, dilations)
+        .getResult(0);
+  return SumOp::create(b, loc, TypeRange{type}, ValueRange{input, window},
+                       ValueRange{init}, strides, dilations)
+      .getResult(0);
+}
+
 /// linalg's channels-last pooling of `k` spatial dimensions (1-3): max or
 /// sum of `input` windows of the shape of `window` into `init`.
 Value createPool(OpBuilder &b, Location loc, bool isMax, int64_t k,
                  RankedTensorType type, Value input, Value window, Value init,
                  DenseIntElementsAttr strides, DenseIntElementsAttr dilations) {
-  // (Arrays that outlive the ranges over them.)
-  Type typeArray[] = {type};
-  Value inputArray[] = {input, window}, initArray[] = {init};
-  TypeRange types(typeArray);
-  ValueRange inputs(inputArray), inits(initArray);
-  Operation *op = nullptr;
   if (k == 1)
-    op = isMax ? linalg::PoolingNwcMaxOp::create(b, loc, types, inputs, inits,
-                                                 strides, dilations)
-                     .getOperation()
-               : linalg::PoolingNwcSumOp::create(b, loc, types, inputs, inits,
-                                                 strides, dilations)
-                     .getOperation();
-  else if (k == 2)
-    op = isMax ? linalg::PoolingNhwcMaxOp::create(b, loc, types, inputs, inits,
-                                                  strides, dilations)
-                     .getOperation()
-               : linalg::PoolingNhwcSumOp::create(b, loc, types, inputs, inits,
-                                                  strides, dilations)
-                     .getOperation();
-  else
-    op = isMax ? linalg::PoolingNdhwcMaxOp::create(b, loc, types, inputs, inits,
-                                                   strides, dilations)
-                     .getOperation()
-               : linalg::PoolingNdhwcSumOp::create(b, loc, types, inputs, inits,
-                                                   strides, dilations)
-                     .getOperation();
-  return op->getResult(0);
+    return createPoolOp<linalg::PoolingNwcMaxOp, linalg::PoolingNwcSumOp>(
+        b, loc, isMax, type, input, window, init, strides, dilations);
+  if (k == 2)
+    return createPoolOp<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(
+        b, loc, isMax, type, input, window, init, strides, dilations);
+  return createPoolOp<linalg::PoolingNdhwcMaxOp, linalg::PoolingNdhwcSumOp>(
+      b, loc, isMax, type, input, window, init, strides, dilations);
 }
 
 template <typename OpTy>

@@ -30,6 +30,34 @@ func.func @pad_of_producer(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x10x16xf32> {
 
 // -----
 
+// The same when the padding value is a constant defined after the producer
+// (as a later rewrite leaves it: nngraph-cpu-winograd grows a pad): the
+// constant is made again before the producer, and its loop still writes
+// the interior of the padded tensor.
+// CHECK-LABEL: func.func @pad_value_after_producer
+// CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() : tensor<1x10x10x16xf32>
+// CHECK: %[[FILL:.*]] = scf.forall ({{.*}}) in (10, 10) shared_outs({{.*}} = %[[BUF]])
+// CHECK: %[[IN:.*]] = tensor.extract_slice %[[FILL]][0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1]
+// CHECK: scf.forall {{.*}} shared_outs({{.*}} = %[[IN]])
+// CHECK-NOT: tensor.pad
+// CHECK-NOT: linalg.copy
+func.func @pad_value_after_producer(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x10x16xf32> {
+  %e = tensor.empty() : tensor<1x8x8x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x8x8x16xf32>) outs(%e : tensor<1x8x8x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = math.absf %in : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x16xf32>
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %r low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x16xf32> to tensor<1x10x10x16xf32>
+  return %p : tensor<1x10x10x16xf32>
+}
+
+// -----
+
 // A pad of a convolution whose accumulator (the bias broadcast) and epilogue
 // share one tensor.empty, as CSE leaves them: the convolution's tile loop
 // still writes the interior of the padded tensor (MobileNet-v2's expansion
