@@ -18,6 +18,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -70,13 +72,19 @@ struct ConvertNNGraphToLinalgPass
     // Everything that cannot be lowered, reported once before any rewrite:
     // operations without a lowering (custom operators, kernel calls), and
     // typed operations in a form their lowering does not take (a 3-D max
-    // pool), which a dry run of the conversion finds.
+    // pool with auto_pad), which a dry run of the conversion finds. The dry
+    // run works on a copy in a module of its own: it inserts a clone of
+    // what it analyses beside it, which must not touch the module whose
+    // other functions other threads convert.
     FrozenRewritePatternSet frozen(std::move(patterns));
+    OwningOpRef<ModuleOp> scratch = ModuleOp::create(getOperation().getLoc());
+    IRMapping copies;
+    Operation *copy = getOperation()->clone(copies);
+    scratch->getBody()->push_back(copy);
     DenseSet<Operation *> legalizable;
     ConversionConfig analysis;
     analysis.legalizableOps = &legalizable;
-    if (failed(
-            applyAnalysisConversion(getOperation(), target, frozen, analysis)))
+    if (failed(applyAnalysisConversion(copy, target, frozen, analysis)))
       return signalPassFailure();
     llvm::StringMap<SmallVector<std::string>> missing;
     SmallVector<std::string> order; // The operators, in order of appearance.
@@ -85,7 +93,7 @@ struct ConvertNNGraphToLinalgPass
         return;
       std::string what = op->getName().getStringRef().str();
       if (target.isIllegal(op)) {
-        if (legalizable.contains(op))
+        if (legalizable.contains(copies.lookup(op)))
           return;
         // The form: the operand and result types.
         std::string form;
