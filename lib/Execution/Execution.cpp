@@ -32,6 +32,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,6 +46,11 @@
 #include <thread>
 #ifdef __linux__
 #include <sched.h>
+#ifdef __linux__
+#include <dlfcn.h>
+#include <malloc.h>
+#include <sys/mman.h>
+#endif
 #endif
 
 using namespace mlir;
@@ -179,6 +185,64 @@ LogicalResult nngraph::getGraphSignature(ModuleOp module,
 //===----------------------------------------------------------------------===//
 // Executable
 //===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+/// The file that holds the code at `address`; empty if unknown.
+[[maybe_unused]] static std::string getObjectPath(const void *address) {
+#ifdef __linux__
+  Dl_info info;
+  if (dladdr(address, &info) && info.dli_fname)
+    return info.dli_fname;
+#endif
+  return "";
+}
+
+size_t nngraph::releaseCompilerMemory() {
+  size_t advised = 0;
+#if defined(__linux__) && defined(__GLIBC__) && defined(MADV_PAGEOUT)
+  malloc_trim(0);
+  // The objects that hold MLIR (the pass manager) and LLVM (its support
+  // library): libMLIR.so and libLLVM.so here, the tool itself in a static
+  // build. dladdr names them as /proc/self/maps does, up to symbolic
+  // links, which realPath resolves on both sides.
+  llvm::SmallVector<std::string, 2> objects;
+  for (const void *address :
+       {reinterpret_cast<const void *>(&mlir::registerPassManagerCLOptions),
+        reinterpret_cast<const void *>(&llvm::errs)}) {
+    llvm::SmallString<256> real;
+    std::string path = getObjectPath(address);
+    if (!path.empty() && !llvm::sys::fs::real_path(path, real))
+      objects.push_back(real.str().str());
+  }
+  auto maps = llvm::MemoryBuffer::getFileAsStream("/proc/self/maps");
+  if (!maps)
+    return 0;
+  llvm::SmallVector<StringRef> lines;
+  (*maps)->getBuffer().split(lines, '\n', -1, false);
+  for (StringRef line : lines) {
+    // "lo-hi perms offset dev inode   path"
+    llvm::SmallVector<StringRef, 6> fields;
+    line.split(fields, ' ', 5, false);
+    if (fields.size() < 6 || fields[1].size() < 2 || fields[1][1] == 'w')
+      continue;
+    llvm::SmallString<256> real;
+    if (llvm::sys::fs::real_path(fields[5].trim(), real) ||
+        !llvm::is_contained(objects, real.str()))
+      continue;
+    auto [lo, hi] = fields[0].split('-');
+    uint64_t begin, end;
+    if (lo.getAsInteger(16, begin) || hi.getAsInteger(16, end) || end <= begin)
+      continue;
+    if (madvise(reinterpret_cast<void *>(begin), end - begin, MADV_PAGEOUT) ==
+        0)
+      advised += end - begin;
+  }
+#endif
+  return advised;
+}
 
 std::vector<std::string> nngraph::getDefaultSharedLibs() {
   // memref.copy lowers to a call of memrefCopy from MLIR's C runner utils;

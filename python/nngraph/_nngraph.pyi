@@ -42,6 +42,10 @@ def summarize(name: str, array: np.ndarray, top_k: int = 0) -> str:
 def default_shared_libs() -> List[str]:
     """The shared libraries compiled models call, as this build has them."""
 
+def release_compiler_memory() -> int:
+    """Gives back the memory compiling used and running does not (freed
+    heap, the compiler's code pages); returns the bytes advised."""
+
 def openmp_library() -> str:
     """The OpenMP runtime threaded models call, as this build found it
     ("" for none)."""

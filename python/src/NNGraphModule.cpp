@@ -741,6 +741,9 @@ NB_MODULE(_nngraph, m) {
         "nngraph-run's summary of an output array (no trailing newline).");
   m.def("default_shared_libs", &getDefaultSharedLibs,
         "The shared libraries compiled models call, as this build has them.");
+  m.def("release_compiler_memory", &releaseCompilerMemory,
+        "Gives back the memory compiling used and running does not (freed "
+        "heap, the compiler's code pages); returns the bytes advised.");
   m.def("openmp_library", &getOpenMPLibrary,
         "The OpenMP runtime threaded models call, as this build found it "
         "(\"\" for none).");

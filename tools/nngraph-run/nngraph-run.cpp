@@ -40,7 +40,6 @@
 #include <chrono>
 #include <cmath>
 #ifdef __GLIBC__
-#include <malloc.h>
 #endif
 
 using namespace mlir;
@@ -387,11 +386,9 @@ int run() {
     profiledSeconds = secondsSince(profiledStart);
   }
 
-  // Compilation's freed heap goes back to the system before the weights
-  // are copied (about 9 MB on ResNet-18).
-#ifdef __GLIBC__
-  malloc_trim(0);
-#endif
+  // What compiling used and running does not (its freed heap, the
+  // compiler's code) goes back to the system before the weights are copied.
+  releaseCompilerMemory();
   FailureOr<std::vector<NpyArray>> inputs =
       bindAllInputs(*exe, weights.get(), files, fileLoc);
   if (failed(inputs))
