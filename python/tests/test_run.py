@@ -67,6 +67,56 @@ def test_matches_mxnet(kind, shapes, tmp_path):
         np.testing.assert_array_equal(g, a)
 
 
+def dense_net_symbol(blocks=2, layers=3, growth=8):
+    """A small DenseNet (Huang et al., 2017) in MXNet symbols, as the
+    gluon model zoo builds it: a stem convolution, dense blocks whose
+    layers are BN-ReLU-conv1x1-BN-ReLU-conv3x3 concatenated to their
+    input, transitions (BN-ReLU-conv1x1-average pool), and a classifier."""
+    sym = mx.sym
+    x = sym.Convolution(sym.var("data"), num_filter=16, kernel=(3, 3),
+                        pad=(1, 1), no_bias=True, name="stem")
+    channels = 16
+    for b in range(blocks):
+        for i in range(layers):
+            name = f"b{b}l{i}"
+            y = sym.Activation(sym.BatchNorm(x, name=name + "_bn1"),
+                               act_type="relu")
+            y = sym.Convolution(y, num_filter=4 * growth, kernel=(1, 1),
+                                no_bias=True, name=name + "_conv1")
+            y = sym.Activation(sym.BatchNorm(y, name=name + "_bn2"),
+                               act_type="relu")
+            y = sym.Convolution(y, num_filter=growth, kernel=(3, 3),
+                                pad=(1, 1), no_bias=True, name=name + "_conv2")
+            x = sym.concat(x, y, dim=1, name=name + "_concat")
+            channels += growth
+        if b + 1 < blocks:
+            channels //= 2
+            x = sym.Activation(sym.BatchNorm(x, name=f"t{b}_bn"),
+                               act_type="relu")
+            x = sym.Convolution(x, num_filter=channels, kernel=(1, 1),
+                                no_bias=True, name=f"t{b}_conv")
+            x = sym.Pooling(x, kernel=(2, 2), stride=(2, 2), pool_type="avg")
+    x = sym.Activation(sym.BatchNorm(x, name="final_bn"), act_type="relu")
+    x = sym.Pooling(x, kernel=(1, 1), global_pool=True, pool_type="avg")
+    return sym.FullyConnected(sym.flatten(x), num_hidden=10, name="fc")
+
+
+@pytest.mark.parametrize("size", [16, 14])
+def test_dense_blocks_match_mxnet(size, tmp_path):
+    """DenseNet's concat chains (each layer's concat holds the previous
+    one, built in one channels-last buffer per block; the 3x3 convolutions
+    by Winograd) against MXNet on the same weights; widths 16 and 14 (the
+    second block at 8 and 7)."""
+    path = str(tmp_path / "dense-symbol.json")
+    dense_net_symbol().save(path)
+    shapes = {"data": (1, 3, size, size)}
+    params, inputs, expected = mxnet_reference(path, shapes, tmp_path)
+    model = nngraph.load(path, params=params, input_shapes=shapes)
+    got = nngraph.compile(model)(**inputs)
+    tol = 1e-4 * max(1.0, float(np.abs(expected[0]).max()))
+    assert float(np.abs(got[0] - expected[0]).max()) <= tol
+
+
 def test_random_weights_match_nngraph_run_convention():
     a = nngraph.load(MODELS["xoc"], random_weights=7)
     b = nngraph.load(MODELS["xoc"], random_weights=7)

@@ -48,3 +48,40 @@ func.func @fire_winograd(%x: tensor<1x8x13x13xf32>,
   %5 = nngraph.conv %4, %w3 : (tensor<1x32x13x13xf32>, tensor<16x32x1x1xf32>) -> tensor<1x16x13x13xf32>
   return %5 : tensor<1x16x13x13xf32>
 }
+
+// Two layers of a dense block (DenseNet): each concat holds the previous
+// one and a 3x3 convolution's features, and a batch norm + ReLU reads
+// each. Both concats live in one channels-last buffer (the second one's):
+// the first is its slice of 24 channels, each convolution writes its
+// slice in place, and nothing is copied.
+// CHECK-LABEL: func.func @dense_block
+// CHECK: %[[CAT:.*]] = memref.view {{.*}} to memref<1x8x8x32xf32>
+// CHECK: %[[CAT0:.*]] = memref.subview %[[CAT]][0, 0, 0, 0] [1, 8, 8, 24] [1, 1, 1, 1]
+// CHECK: memref.subview %[[CAT0]][0, 0, 0, 0] [1, 8, 8, 16] [1, 1, 1, 1]
+// CHECK: memref.subview %[[CAT0]][0, 0, 0, 16] [1, 8, 8, 8] [1, 1, 1, 1]
+// CHECK: vector.load %[[CAT0]]
+// CHECK: memref.subview %[[CAT]][0, 0, 0, 24] [1, 8, 8, 8] [1, 1, 1, 1]
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @dense_block(%x: tensor<1x16x8x8xf32>,
+    %w0: tensor<16x16x1x1xf32> {nngraph.role = "weight"},
+    %w1: tensor<8x16x3x3xf32> {nngraph.role = "weight"},
+    %w2: tensor<8x24x3x3xf32> {nngraph.role = "weight"},
+    %w3: tensor<8x32x1x1xf32> {nngraph.role = "weight"},
+    %s16: tensor<16xf32> {nngraph.role = "weight"},
+    %s24: tensor<24xf32> {nngraph.role = "weight"},
+    %s32: tensor<32xf32> {nngraph.role = "weight"}) -> tensor<1x8x8x8xf32> {
+  %a = nngraph.conv %x, %w0 : (tensor<1x16x8x8xf32>, tensor<16x16x1x1xf32>) -> tensor<1x16x8x8xf32>
+  %b0 = nngraph.batch_norm %a, %s16, %s16, %s16, %s16 : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<1x16x8x8xf32>
+  %r0 = nngraph.relu %b0 : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %0 = nngraph.conv %r0, %w1 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x16x8x8xf32>, tensor<8x16x3x3xf32>) -> tensor<1x8x8x8xf32>
+  %c0 = nngraph.concat %a, %0 {axis = 1 : i64} : (tensor<1x16x8x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x24x8x8xf32>
+  %b1 = nngraph.batch_norm %c0, %s24, %s24, %s24, %s24 : (tensor<1x24x8x8xf32>, tensor<24xf32>, tensor<24xf32>, tensor<24xf32>, tensor<24xf32>) -> tensor<1x24x8x8xf32>
+  %r1 = nngraph.relu %b1 : (tensor<1x24x8x8xf32>) -> tensor<1x24x8x8xf32>
+  %1 = nngraph.conv %r1, %w2 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x24x8x8xf32>, tensor<8x24x3x3xf32>) -> tensor<1x8x8x8xf32>
+  %c1 = nngraph.concat %c0, %1 {axis = 1 : i64} : (tensor<1x24x8x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x32x8x8xf32>
+  %b2 = nngraph.batch_norm %c1, %s32, %s32, %s32, %s32 : (tensor<1x32x8x8xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>) -> tensor<1x32x8x8xf32>
+  %r2 = nngraph.relu %b2 : (tensor<1x32x8x8xf32>) -> tensor<1x32x8x8xf32>
+  %2 = nngraph.conv %r2, %w3 : (tensor<1x32x8x8xf32>, tensor<8x32x1x1xf32>) -> tensor<1x8x8x8xf32>
+  return %2 : tensor<1x8x8x8xf32>
+}

@@ -40,6 +40,7 @@ def NNGraphFuseElementwisePass
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect",
   ];

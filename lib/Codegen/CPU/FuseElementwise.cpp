@@ -15,6 +15,7 @@
 
 #include "nngraph/Codegen/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -51,13 +52,254 @@ bool allUsesFusable(Operation *producer) {
   return true;
 }
 
+/// True when `op` is a pure permutation: a generic with one input, read
+/// through a permutation, an identity output and a body that yields the
+/// input (the channels-last lowering's NCHW <-> NHWC permutations).
+bool isPermutation(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != op.getNumParallelLoops() ||
+      !op.hasPureTensorSemantics() || op.hasIndexSemantics() ||
+      !op.getMatchingIndexingMap(op.getDpsInputOperand(0)).isPermutation() ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+    return false;
+  auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
+  return op.getBody()->getOperations().size() == 1 &&
+         yield.getValues().front() == op.getBody()->getArgument(0);
+}
+
+/// True when `value` holds nothing yet: a tensor.empty, an alloc_tensor
+/// without a copy (HoistPermutationOutOfConcat's concat buffers), or a
+/// slice of one (a concat built in a larger concat's buffer).
+bool isConcatBuffer(Value value) {
+  if (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
+    value = slice.getSource();
+  if (auto alloc = value.getDefiningOp<bufferization::AllocTensorOp>())
+    return !alloc.getCopy();
+  return value.getDefiningOp<tensor::EmptyOp>() != nullptr;
+}
+
+/// The permutation (other than the identity) through which `op` reads its
+/// input, when `op` is elementwise: an all-parallel generic whose identity
+/// output its body does not read, and whose inputs read through a
+/// permutation all read through the same one (a permutation to NCHW, an
+/// average pool's division after it, a ReLU or batch norm of a permuted
+/// value). A null map otherwise.
+AffineMap getReadPermutation(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != op.getNumParallelLoops() ||
+      !op.hasPureTensorSemantics() || op.hasIndexSemantics() ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
+      op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
+    return {};
+  AffineMap permutation;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!map.isPermutation() || map.isIdentity())
+      continue;
+    if (permutation && map != permutation)
+      return {};
+    permutation = map;
+  }
+  return permutation;
+}
+
+/// A generic that copies `input` into `init` reading it through `map`.
+Value createPermutation(OpBuilder &b, Location loc, Value input, Value init,
+                        AffineMap map) {
+  unsigned rank = map.getNumDims();
+  SmallVector<AffineMap> maps = {
+      map, AffineMap::getMultiDimIdentityMap(rank, b.getContext())};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, ValueRange{input},
+             ValueRange{init}, maps, iterators,
+             [](OpBuilder &b, Location loc, ValueRange args) {
+               linalg::YieldOp::create(b, loc, args.front());
+             })
+      ->getResult(0);
+}
+
+/// The pieces of the concat whose last insert is `top`, last first:
+/// insert_slices with static offsets, sizes and unit strides, each (but
+/// the last) used only by the next, down to a concat buffer; empty when
+/// `top` is not such a chain of at least two pieces.
+SmallVector<tensor::InsertSliceOp> getConcatPieces(Value top) {
+  SmallVector<tensor::InsertSliceOp> pieces;
+  Value value = top;
+  while (auto insert = value.getDefiningOp<tensor::InsertSliceOp>()) {
+    if ((!pieces.empty() && !insert->hasOneUse()) ||
+        insert.getSourceType().getRank() != insert.getType().getRank() ||
+        !insert.hasUnitStride() ||
+        ShapedType::isDynamicShape(insert.getStaticOffsets()) ||
+        !insert.getSourceType().hasStaticShape())
+      return {};
+    pieces.push_back(insert);
+    value = insert.getDest();
+  }
+  if (pieces.size() < 2 || !isConcatBuffer(value))
+    return {};
+  return pieces;
+}
+
+/// concat(perm(a), perm(b), ...) -> perm(concat'(a, b, ...)) when every
+/// piece is the same permutation: the concat happens in the pieces'
+/// layout (channels last), and the permutation, now one op, fuses with
+/// the concat's readers, where it cancels with their own permutation to
+/// channels last. A concat of such concats (DenseNet's dense blocks, where
+/// each layer concatenates the previous concat and its new features, and
+/// a batch norm + ReLU reads every concat) becomes one chain of
+/// channels-last concats: before, each concat was NCHW, and each layer
+/// permuted its new features to NCHW and the whole concat back to NHWC.
+struct HoistPermutationOutOfConcat
+    : public OpRewritePattern<tensor::InsertSliceOp> {
+  HoistPermutationOutOfConcat(MLIRContext *context, unsigned maxOps)
+      : OpRewritePattern(context), maxOps(maxOps) {}
+  unsigned maxOps;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp top,
+                                PatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast<RankedTensorType>(top.getType());
+    if (!resultType || !resultType.hasStaticShape())
+      return failure();
+    // Only the whole concat: not an insert whose result the next piece
+    // goes into.
+    for (Operation *user : top->getUsers())
+      if (auto next = dyn_cast<tensor::InsertSliceOp>(user))
+        if (next.getDest() == top.getResult())
+          return failure();
+    SmallVector<tensor::InsertSliceOp> pieces = getConcatPieces(top);
+    if (pieces.empty())
+      return failure();
+    // The permutation: the one the pieces' producers read through, all
+    // the same (a piece whose producer is elementwise and reads through it
+    // is permuted: it iterates in the other order instead; with other uses,
+    // it is recomputed so must be cheap). The other pieces are permuted
+    // the other way, a copy, as their insert was. The permuted pieces must
+    // hold more elements than the others: that keeps the rewrite from
+    // undoing itself, since in the new concat the others are permuted.
+    AffineMap inputMap;
+    for (tensor::InsertSliceOp piece : pieces) {
+      auto producer = piece.getSource().getDefiningOp<linalg::GenericOp>();
+      AffineMap map = producer ? getReadPermutation(producer) : AffineMap();
+      if (!map)
+        continue;
+      if (inputMap && map != inputMap)
+        return failure();
+      inputMap = map;
+    }
+    if (!inputMap)
+      return failure();
+    auto isPermuted = [&](linalg::GenericOp producer) {
+      return producer && getReadPermutation(producer) == inputMap &&
+             (isPermutation(producer) || producer->hasOneUse() ||
+              isCheapElementwise(producer, maxOps));
+    };
+    int64_t permutedElements = 0, otherElements = 0;
+    for (tensor::InsertSliceOp piece : pieces)
+      (isPermuted(piece.getSource().getDefiningOp<linalg::GenericOp>())
+           ? permutedElements
+           : otherElements) += piece.getSourceType().getNumElements();
+    if (permutedElements <= otherElements)
+      return failure();
+
+    // Input dimension k of the permutation is its output dimension
+    // inputMap(k).
+    int64_t rank = resultType.getRank();
+    auto permute = [&](ArrayRef<int64_t> values) {
+      SmallVector<int64_t> permuted(rank);
+      for (int64_t k = 0; k < rank; ++k)
+        permuted[k] = values[inputMap.getDimPosition(k)];
+      return permuted;
+    };
+    Location loc = top.getLoc();
+    Type element = resultType.getElementType();
+    // The concat's buffer, first in the block so that it dominates the
+    // pieces: eliminate-empty-tensors then makes each piece's producer
+    // write its slice. A bufferization.alloc_tensor, not a tensor.empty,
+    // which CSE would merge with every other tensor.empty of its type, and
+    // whose elimination would then make all of them slices of the concat.
+    RankedTensorType bufferType =
+        RankedTensorType::get(permute(resultType.getShape()), element);
+    bufferization::AllocTensorOp buffer;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(top->getBlock());
+      buffer = bufferization::AllocTensorOp::create(rewriter, loc, bufferType,
+                                                    ValueRange{});
+    }
+    Value concat = buffer;
+    SmallVector<int64_t> strides(rank, 1);
+    SmallVector<AffineMap> inverseMaps = {
+        inversePermutation(inputMap),
+        AffineMap::getMultiDimIdentityMap(rank, getContext())};
+    for (tensor::InsertSliceOp piece : llvm::reverse(pieces)) {
+      Value source;
+      auto producer = piece.getSource().getDefiningOp<linalg::GenericOp>();
+      SmallVector<int64_t> shape = permute(piece.getSourceType().getShape());
+      Value init;
+      if (isPermuted(producer) && isPermutation(producer)) {
+        source = producer.getDpsInputOperand(0)->get();
+      } else if (isPermuted(producer)) {
+        // The producer itself iterates in the permuted order: its maps
+        // composed with the inverse permutation, its output permuted.
+        SmallVector<AffineMap> maps;
+        for (OpOperand *input : producer.getDpsInputOperands())
+          maps.push_back(
+              producer.getMatchingIndexingMap(input).compose(inverseMaps[0]));
+        maps.push_back(inverseMaps[1]);
+        init = tensor::EmptyOp::create(rewriter, loc, shape, element);
+        auto permuted = linalg::GenericOp::create(
+            rewriter, loc, TypeRange{init.getType()}, producer.getInputs(),
+            ValueRange{init}, maps, producer.getIteratorTypesArray());
+        rewriter.cloneRegionBefore(producer.getRegion(), permuted.getRegion(),
+                                   permuted.getRegion().begin());
+        source = permuted->getResult(0);
+      } else {
+        init = tensor::EmptyOp::create(rewriter, loc, shape, element);
+        source = createPermutation(rewriter, loc, piece.getSource(), init,
+                                   inverseMaps[0]);
+      }
+      SmallVector<int64_t> offsets = permute(piece.getStaticOffsets());
+      ArrayRef<int64_t> sizes =
+          cast<RankedTensorType>(source.getType()).getShape();
+      // A piece that is a concat made here (DenseNet: each layer's concat
+      // holds the previous one) is built in its slice of this one's
+      // buffer: its insert then copies nothing, and a dense block's
+      // concats share the last one's buffer.
+      if (SmallVector<tensor::InsertSliceOp> inner = getConcatPieces(source);
+          !inner.empty()) {
+        auto root = inner.back()
+                        .getDest()
+                        .getDefiningOp<bufferization::AllocTensorOp>();
+        if (root && root.getDynamicSizes().empty() && !root.getCopy()) {
+          OpBuilder::InsertionGuard guard(rewriter);
+          rewriter.setInsertionPoint(root);
+          rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+              root, root.getType(), buffer, ValueRange{}, ValueRange{},
+              ValueRange{}, offsets, sizes, strides);
+        }
+      }
+      concat = tensor::InsertSliceOp::create(
+          rewriter, loc, source, concat, ValueRange{}, ValueRange{},
+          ValueRange{}, offsets, sizes, strides);
+    }
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, resultType.getShape(), element);
+    Value permuted = createPermutation(rewriter, loc, concat, init, inputMap);
+    rewriter.replaceOp(top, permuted);
+    return success();
+  }
+};
+
 /// generic(concat(a, b, ...)) -> concat(generic(a), generic(b), ...) for an
-/// all-parallel generic with one input, read through a permutation, and an
-/// identity output: the elementwise op (typically the permutation to NHWC
-/// in front of a convolution or pool) moves into the pieces, where it fuses
-/// with their producers (SqueezeNet's fire modules concatenate two
-/// convolutions along channels: without this the NHWC results were
-/// permuted to NCHW, copied into the NCHW concat, and permuted back).
+/// all-parallel generic with one input and identity maps (a ReLU of a
+/// concat): the elementwise op moves into the pieces, where it fuses with
+/// their producers. Not a copy (canonicalization erases it), nor one that
+/// permutes: a permutation of a concat is
+/// what HoistPermutationOutOfConcat takes out of it, and a permuted
+/// elementwise op that moved into the pieces would put them back in the
+/// other layout.
 struct MoveElementwiseIntoConcat : public OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -65,58 +307,36 @@ struct MoveElementwiseIntoConcat : public OpRewritePattern<linalg::GenericOp> {
                                 PatternRewriter &rewriter) const override {
     if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
         op.getNumLoops() != op.getNumParallelLoops() ||
-        !op.hasPureTensorSemantics() || op.hasIndexSemantics())
-      return failure();
-    OpOperand *input = op.getDpsInputOperand(0);
-    AffineMap inputMap = op.getMatchingIndexingMap(input);
-    if (!inputMap.isPermutation() ||
-        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+        !op.hasPureTensorSemantics() || op.hasIndexSemantics() ||
+        isPermutation(op) ||
+        !llvm::all_of(op.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isIdentity(); }))
       return failure();
     auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!resultType || !resultType.hasStaticShape())
       return failure();
-    // The pieces, last first: insert_slices with static offsets, sizes and
-    // unit strides, each (but the last) used only by the next, down to a
-    // tensor.empty.
-    SmallVector<tensor::InsertSliceOp> pieces;
-    Value value = input->get();
-    while (auto insert = value.getDefiningOp<tensor::InsertSliceOp>()) {
-      if ((!pieces.empty() && !insert->hasOneUse()) ||
-          insert.getSourceType().getRank() != insert.getType().getRank() ||
-          !insert.hasUnitStride() ||
-          ShapedType::isDynamicShape(insert.getStaticOffsets()) ||
-          !insert.getSourceType().hasStaticShape())
-        return failure();
-      pieces.push_back(insert);
-      value = insert.getDest();
-    }
-    if (pieces.size() < 2 || !value.getDefiningOp<tensor::EmptyOp>())
+    SmallVector<tensor::InsertSliceOp> pieces =
+        getConcatPieces(op.getDpsInputOperand(0)->get());
+    if (pieces.empty())
       return failure();
 
     Location loc = op.getLoc();
-    int64_t rank = resultType.getRank();
-    Value result = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                           resultType.getElementType());
+    Type element = resultType.getElementType();
+    Value result =
+        tensor::EmptyOp::create(rewriter, loc, resultType.getShape(), element);
     for (tensor::InsertSliceOp piece : llvm::reverse(pieces)) {
-      // Input dimension k is loop (= output) dimension inputMap(k).
-      SmallVector<int64_t> offsets(rank), sizes(rank);
-      for (int64_t k = 0; k < rank; ++k) {
-        unsigned dim = inputMap.getDimPosition(k);
-        offsets[dim] = piece.getStaticOffsets()[k];
-        sizes[dim] = piece.getSourceType().getDimSize(k);
-      }
-      Value init = tensor::EmptyOp::create(rewriter, loc, sizes,
-                                           resultType.getElementType());
+      ArrayRef<int64_t> sizes = piece.getSourceType().getShape();
+      Value init = tensor::EmptyOp::create(rewriter, loc, sizes, element);
       auto moved = linalg::GenericOp::create(
           rewriter, loc, TypeRange{init.getType()},
           ValueRange{piece.getSource()}, ValueRange{init},
           op.getIndexingMapsArray(), op.getIteratorTypesArray());
       rewriter.cloneRegionBefore(op.getRegion(), moved.getRegion(),
                                  moved.getRegion().begin());
-      SmallVector<int64_t> strides(rank, 1);
+      SmallVector<int64_t> strides(sizes.size(), 1);
       result = tensor::InsertSliceOp::create(
           rewriter, loc, moved->getResult(0), result, ValueRange{},
-          ValueRange{}, ValueRange{}, offsets, sizes, strides);
+          ValueRange{}, ValueRange{}, piece.getStaticOffsets(), sizes, strides);
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -150,6 +370,7 @@ struct FuseElementwisePass
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, recompute);
     patterns.add<MoveElementwiseIntoConcat>(context);
+    patterns.add<HoistPermutationOutOfConcat>(context, maxOps);
     // Reshapes move through elementwise ops only: folded into a contraction
     // (VGG's flatten before its first fully connected layer) they turn the
     // matmul into a generic with three reduction loops that no schedule

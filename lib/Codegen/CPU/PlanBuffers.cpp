@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -67,8 +68,10 @@ std::optional<int64_t> getPlannableBytes(MemRefType type) {
   return type.getNumElements() * int64_t(bits / 8);
 }
 
-/// Sets the live range of `buffer` in `body`: from its alloc to the last
-/// top-level op that uses it or an alias of it. Aliases are, conservatively,
+/// Sets the live range of `buffer` in `body`: from the first top-level op
+/// that accesses it or an alias of it (views do not: a concat's buffer is
+/// allocated, and sliced, first in the function) to the last one that
+/// uses it. Aliases are, conservatively,
 /// every memref result of an op that uses the buffer or an alias (a view,
 /// subview, cast, reshape, a loop that carries it, or anything else), and
 /// of the op whose region yields one (a loop that returns it). Fails when
@@ -76,7 +79,9 @@ std::optional<int64_t> getPlannableBytes(MemRefType type) {
 /// memref.dealloc.
 LogicalResult setLiveRange(Buffer &buffer, Block &body,
                            const DenseMap<Operation *, int64_t> &position) {
-  buffer.start = buffer.end = position.lookup(buffer.alloc);
+  int64_t allocated = position.lookup(buffer.alloc);
+  buffer.start = std::numeric_limits<int64_t>::max();
+  buffer.end = allocated;
   SmallVector<Value> worklist{buffer.alloc.getResult()};
   DenseSet<Value> seen{buffer.alloc.getResult()};
   auto addAliases = [&](Operation *op) {
@@ -99,6 +104,8 @@ LogicalResult setLiveRange(Buffer &buffer, Block &body,
       if (!top)
         return failure();
       buffer.end = std::max(buffer.end, position.lookup(top));
+      if (!isa<ViewLikeOpInterface>(user))
+        buffer.start = std::min(buffer.start, position.lookup(top));
       addAliases(user);
       // A value yielded from a region may come out as a result of the op
       // that holds the region (a loop carrying the buffer).
@@ -106,6 +113,8 @@ LogicalResult setLiveRange(Buffer &buffer, Block &body,
         addAliases(user->getParentOp());
     }
   }
+  if (buffer.start > buffer.end)
+    buffer.start = allocated;
   return success();
 }
 

@@ -43,15 +43,17 @@ func.func @two(%x: tensor<1x16x28x28xf32>, %w1: tensor<32x16x3x3xf32>, %b1: tens
 // -----
 
 // A concat of two channels-last convolutions (SqueezeNet's fire module):
-// the permutation to NHWC in front of the last convolution moves into the
-// concatenated pieces and cancels with theirs, so the concat is along the
-// NHWC channels (offset 8 on dimension 3) and no NCHW tensor remains
-// between the convolutions.
+// the pieces' ReLUs read their convolutions through the permutation to
+// NCHW, so they iterate channels-last instead and the permutation moves
+// out of the concat, where it cancels with the last convolution's to NHWC:
+// the concat is along the NHWC channels (offset 8 on dimension 3), in a
+// buffer of its own (an alloc_tensor, which CSE does not merge), and no
+// NCHW tensor remains between the convolutions.
 // CHECK-LABEL: func.func @fire
+// CHECK: %[[CAT:.*]] = bufferization.alloc_tensor() : tensor<1x9x9x16xf32>
 // CHECK: linalg.generic {indexing_maps = [#[[$TO_NHWC]], #[[$ID]]]{{.*}} ins(%arg0 : tensor<1x4x9x9xf32>)
 // CHECK: %[[C1:.*]] = linalg.conv_2d_nhwc_hwcf
 // CHECK: %[[C2:.*]] = linalg.conv_2d_nhwc_hwcf
-// CHECK: %[[CAT:.*]] = tensor.empty() : tensor<1x9x9x16xf32>
 // CHECK: %[[R1:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]]]{{.*}} ins(%[[C1]] : tensor<1x9x9x8xf32>)
 // CHECK: %[[I1:.*]] = tensor.insert_slice %[[R1]] into %[[CAT]][0, 0, 0, 0] [1, 9, 9, 8] [1, 1, 1, 1]
 // CHECK: %[[R2:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]]]{{.*}} ins(%[[C2]] : tensor<1x9x9x8xf32>)
@@ -89,4 +91,72 @@ func.func @flatten_dense(%x: tensor<1x8x3x3xf32>, %w: tensor<16x8x3x3xf32>, %fc:
   %2 = nngraph.flatten %1 : (tensor<1x16x3x3xf32>) -> tensor<1x144xf32>
   %3 = nngraph.gemm %2, %fc {trans_b = true} : (tensor<1x144xf32>, tensor<10x144xf32>) -> tensor<1x10xf32>
   return %3 : tensor<1x10xf32>
+}
+
+// -----
+
+// Two layers of a dense block (DenseNet): each concat holds the previous
+// one and a convolution's features, and a batch norm + ReLU reads each.
+// Both concats are channels-last, the first one is built in its slice of
+// the second one's buffer (so its insert into the second copies nothing),
+// and each batch norm reads its concat in NHWC.
+// CHECK-LABEL: func.func @dense_block
+// CHECK: %[[BIG:.*]] = bufferization.alloc_tensor() : tensor<1x8x8x32xf32>
+// CHECK: %[[SMALL:.*]] = tensor.extract_slice %[[BIG]][0, 0, 0, 0] [1, 8, 8, 24] [1, 1, 1, 1]
+// CHECK: %[[A:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[B:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[I0:.*]] = tensor.insert_slice %[[A]] into %[[SMALL]][0, 0, 0, 0] [1, 8, 8, 16]
+// CHECK: %[[CAT0:.*]] = tensor.insert_slice %[[B]] into %[[I0]][0, 0, 0, 16] [1, 8, 8, 8]
+// CHECK: linalg.generic {indexing_maps = [#[[$ID]], {{.*}}]{{.*}} ins(%[[CAT0]], {{.*}} : tensor<1x8x8x24xf32>, tensor<24xf32>
+// CHECK: %[[C:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[I1:.*]] = tensor.insert_slice %[[CAT0]] into %[[BIG]][0, 0, 0, 0] [1, 8, 8, 24]
+// CHECK: %[[CAT1:.*]] = tensor.insert_slice %[[C]] into %[[I1]][0, 0, 0, 24] [1, 8, 8, 8]
+// CHECK: linalg.generic {indexing_maps = [#[[$ID]], {{.*}}]{{.*}} ins(%[[CAT1]], {{.*}} : tensor<1x8x8x32xf32>, tensor<32xf32>
+// CHECK: return
+func.func @dense_block(%x: tensor<1x16x8x8xf32>, %w0: tensor<16x16x1x1xf32>, %w1: tensor<8x16x3x3xf32>, %w2: tensor<8x24x3x3xf32>, %w3: tensor<8x32x1x1xf32>, %s24: tensor<24xf32>, %s32: tensor<32xf32>) -> tensor<1x8x8x8xf32> {
+  %a = nngraph.conv %x, %w0 : (tensor<1x16x8x8xf32>, tensor<16x16x1x1xf32>) -> tensor<1x16x8x8xf32>
+  %0 = nngraph.conv %a, %w1 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x16x8x8xf32>, tensor<8x16x3x3xf32>) -> tensor<1x8x8x8xf32>
+  %c0 = nngraph.concat %a, %0 {axis = 1 : i64} : (tensor<1x16x8x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x24x8x8xf32>
+  %b1 = nngraph.batch_norm %c0, %s24, %s24, %s24, %s24 : (tensor<1x24x8x8xf32>, tensor<24xf32>, tensor<24xf32>, tensor<24xf32>, tensor<24xf32>) -> tensor<1x24x8x8xf32>
+  %r1 = nngraph.relu %b1 : (tensor<1x24x8x8xf32>) -> tensor<1x24x8x8xf32>
+  %1 = nngraph.conv %r1, %w2 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x24x8x8xf32>, tensor<8x24x3x3xf32>) -> tensor<1x8x8x8xf32>
+  %c1 = nngraph.concat %c0, %1 {axis = 1 : i64} : (tensor<1x24x8x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x32x8x8xf32>
+  %b2 = nngraph.batch_norm %c1, %s32, %s32, %s32, %s32 : (tensor<1x32x8x8xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>) -> tensor<1x32x8x8xf32>
+  %r2 = nngraph.relu %b2 : (tensor<1x32x8x8xf32>) -> tensor<1x32x8x8xf32>
+  %2 = nngraph.conv %r2, %w3 : (tensor<1x32x8x8xf32>, tensor<8x32x1x1xf32>) -> tensor<1x8x8x8xf32>
+  return %2 : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// A concat whose larger piece is channels-last (a convolution) and whose
+// smaller one is not (a graph input): the permutation moves out, and the
+// input is permuted to NHWC on its way in.
+// CHECK-LABEL: func.func @mixed_pieces
+// CHECK: %[[CAT:.*]] = bufferization.alloc_tensor() : tensor<1x8x8x24xf32>
+// CHECK: %[[C:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[I0:.*]] = tensor.insert_slice %[[C]] into %[[CAT]][0, 0, 0, 0] [1, 8, 8, 16]
+// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[$TO_NHWC]], #[[$ID]]]{{.*}} ins(%arg1 : tensor<1x8x8x8xf32>)
+// CHECK: tensor.insert_slice %[[Y]] into %[[I0]][0, 0, 0, 16] [1, 8, 8, 8]
+func.func @mixed_pieces(%x: tensor<1x16x8x8xf32>, %y: tensor<1x8x8x8xf32>, %w: tensor<16x16x1x1xf32>, %w2: tensor<8x24x1x1xf32>) -> tensor<1x8x8x8xf32> {
+  %a = nngraph.conv %x, %w : (tensor<1x16x8x8xf32>, tensor<16x16x1x1xf32>) -> tensor<1x16x8x8xf32>
+  %c = nngraph.concat %a, %y {axis = 1 : i64} : (tensor<1x16x8x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x24x8x8xf32>
+  %r = nngraph.conv %c, %w2 : (tensor<1x24x8x8xf32>, tensor<8x24x1x1xf32>) -> tensor<1x8x8x8xf32>
+  return %r : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// The same with the graph input as the larger piece: the concat stays in
+// NCHW (permuting 16 channels of input to save permuting 8 of features
+// would cost more), and the pass terminates.
+// CHECK-LABEL: func.func @mostly_nchw
+// CHECK-NOT: bufferization.alloc_tensor
+// CHECK: tensor.insert_slice %arg1 into %{{.*}}[0, 0, 0, 0] [1, 16, 8, 8]
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 16, 0, 0] [1, 8, 8, 8]
+func.func @mostly_nchw(%x: tensor<1x16x8x8xf32>, %y: tensor<1x16x8x8xf32>, %w: tensor<8x16x1x1xf32>, %w2: tensor<8x24x1x1xf32>) -> tensor<1x8x8x8xf32> {
+  %a = nngraph.conv %x, %w : (tensor<1x16x8x8xf32>, tensor<8x16x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %c = nngraph.concat %y, %a {axis = 1 : i64} : (tensor<1x16x8x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x24x8x8xf32>
+  %r = nngraph.conv %c, %w2 : (tensor<1x24x8x8xf32>, tensor<8x24x1x1xf32>) -> tensor<1x8x8x8xf32>
+  return %r : tensor<1x8x8x8xf32>
 }

@@ -254,3 +254,35 @@ func.func @yielded(%in: memref<16xf32>, %out: memref<16xf32>, %cond: i1) {
   memref.copy %z, %out : memref<16xf32> to memref<16xf32>
   return
 }
+
+// -----
+
+// A buffer allocated and viewed early but first accessed late (a concat
+// buffer, which nngraph-fuse-elementwise allocates first in the function
+// and slices): its live range starts at the first access, not at the
+// alloc or the subview, so it reuses the bytes of %a, whose last use is
+// before that access.
+// CHECK-LABEL: func.func @late_first_access
+// CHECK: memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+// CHECK: %[[O0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[CAT:.*]] = memref.view %{{.*}}[%[[O0]]][] : memref<128xi8> to memref<16xf32>
+// CHECK-NEXT: memref.subview %[[CAT]]
+// CHECK-NEXT: %[[O1:.*]] = arith.constant 0 : index
+// CHECK-NEXT: memref.view %{{.*}}[%[[O1]]][] : memref<128xi8> to memref<16xf32>
+// CHECK: %[[O2:.*]] = arith.constant 64 : index
+// CHECK-NEXT: memref.view %{{.*}}[%[[O2]]][] : memref<128xi8> to memref<16xf32>
+func.func @late_first_access(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %cat = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  %half = memref.subview %cat[8] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1], offset: 8>>
+  %a = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  memref.copy %in, %a : memref<16xf32> to memref<16xf32>
+  %b = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  memref.copy %a, %b : memref<16xf32> to memref<16xf32>
+  %part = memref.subview %b[0] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1]>>
+  memref.copy %part, %half : memref<8xf32, strided<[1]>> to memref<8xf32, strided<[1], offset: 8>>
+  memref.copy %cat, %out : memref<16xf32> to memref<16xf32>
+  memref.dealloc %cat : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  memref.dealloc %b : memref<16xf32>
+  return
+}
