@@ -17,7 +17,9 @@
 //   4. empty-tensor elimination (a tile loop that fills a tensor.empty
 //      and is then inserted into a larger tensor, such as a concat, writes
 //      into that tensor's slice), one-shot bufferization across function
-//      boundaries, the intermediates placed in one arena
+//      boundaries, copies of whole buffers into slices of others elided
+//      (nngraph-elide-copies: a dense block in one buffer), the
+//      intermediates placed in one arena
 //      (nngraph-plan-buffers), then deallocation of what is left,
 //   5. parallel tile loops (scf.forall) to sequential loops, or with threads
 //      to scf.parallel; vector lowering to FMAs, loads and stores; what has
@@ -159,6 +161,7 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     outParams.hoistStaticAllocs = true;
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   }
+  pm.addPass(createNNGraphElideCopiesPass());
   if (options.planBuffers) {
     NNGraphPlanBuffersPassOptions plan;
     plan.arenaArgument = options.arenaArgument;

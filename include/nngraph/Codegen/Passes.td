@@ -329,6 +329,32 @@ def NNGraphOutlineKernelsPass : Pass<"nngraph-outline-kernels", "ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def NNGraphElideCopiesPass : Pass<"nngraph-elide-copies", "ModuleOp"> {
+  let summary = "Build a buffer in the slice of another that it is copied "
+                "into";
+  let description = [{
+    Runs on buffers, after bufferization and before nngraph-plan-buffers. A
+    `memref.copy` of a whole statically shaped alloc into a unit-stride
+    subview (static offsets and sizes) of another alloc of the same body
+    block goes, and the source alloc becomes that subview, when:
+      - every use of the source (through subviews) is in a top-level op
+        at or before the copy, by an op that takes a buffer of any strided
+        layout (loads, stores, vector transfers, linalg ops, copies);
+      - between the source's first use and the copy, nothing touches the
+        slice's bytes of the target (uses of the target through static
+        subviews disjoint from the slice are fine).
+    The target's alloc moves before the source's if it came after.
+
+    A concat of a concat bufferizes to such a copy; with this pass,
+    DenseNet's dense blocks live in their last concat's buffer, and every
+    layer writes its features in place instead of copying the block so far
+    (quadratic in the block's length). One-shot bufferization could do this
+    on tensors with one alias set per block, but its analysis then grows
+    with the cube of the block's length.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def NNGraphPlanBuffersPass : Pass<"nngraph-plan-buffers", "ModuleOp"> {
   let summary = "Place a function's intermediate buffers in one arena, at "
                 "offsets planned at compile time";
@@ -340,8 +366,8 @@ def NNGraphPlanBuffersPass : Pass<"nngraph-plan-buffers", "ModuleOp"> {
     arena at a byte offset fixed here, so a call makes one allocation or
     none instead of one per intermediate.
 
-    A buffer is live from its alloc to the last top-level op that uses it
-    or any alias of it (views, subviews, casts, reshapes, and conservatively
+    A buffer is live from the first top-level op that accesses it (views
+    do not) to the last top-level op that uses it or any alias of it (views, subviews, casts, reshapes, and conservatively
     every memref result of an op that uses it, such as a loop that carries
     it, or of an op whose region yields it); a use in a loop counts at the
     loop. Offsets are assigned greedily, largest buffer first, each

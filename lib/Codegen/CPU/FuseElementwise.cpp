@@ -67,12 +67,9 @@ bool isPermutation(linalg::GenericOp op) {
          yield.getValues().front() == op.getBody()->getArgument(0);
 }
 
-/// True when `value` holds nothing yet: a tensor.empty, an alloc_tensor
-/// without a copy (HoistPermutationOutOfConcat's concat buffers), or a
-/// slice of one (a concat built in a larger concat's buffer).
+/// True when `value` holds nothing yet: a tensor.empty or an alloc_tensor
+/// without a copy (HoistPermutationOutOfConcat's concat buffers).
 bool isConcatBuffer(Value value) {
-  if (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
-    value = slice.getSource();
   if (auto alloc = value.getDefiningOp<bufferization::AllocTensorOp>())
     return !alloc.getCopy();
   return value.getDefiningOp<tensor::EmptyOp>() != nullptr;
@@ -214,21 +211,23 @@ struct HoistPermutationOutOfConcat
     };
     Location loc = top.getLoc();
     Type element = resultType.getElementType();
-    // The concat's buffer, first in the block so that it dominates the
-    // pieces: eliminate-empty-tensors then makes each piece's producer
-    // write its slice. A bufferization.alloc_tensor, not a tensor.empty,
-    // which CSE would merge with every other tensor.empty of its type, and
-    // whose elimination would then make all of them slices of the concat.
+    // The concat's buffer: a bufferization.alloc_tensor, not a
+    // tensor.empty, which CSE would merge with every other tensor.empty of
+    // its type, and whose elimination (each piece's producer writing its
+    // slice) would then make all of them slices of the concat. Placed
+    // first in the block, where it dominates the pieces' producers, so
+    // that eliminate-empty-tensors may make each write its slice; a
+    // concat that is a piece of another is then built in its slice by
+    // nngraph-elide-copies, on buffers.
     RankedTensorType bufferType =
         RankedTensorType::get(permute(resultType.getShape()), element);
-    bufferization::AllocTensorOp buffer;
+    Value concat;
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(top->getBlock());
-      buffer = bufferization::AllocTensorOp::create(rewriter, loc, bufferType,
+      concat = bufferization::AllocTensorOp::create(rewriter, loc, bufferType,
                                                     ValueRange{});
     }
-    Value concat = buffer;
     SmallVector<int64_t> strides(rank, 1);
     SmallVector<AffineMap> inverseMaps = {
         inversePermutation(inputMap),
@@ -237,7 +236,6 @@ struct HoistPermutationOutOfConcat
       Value source;
       auto producer = piece.getSource().getDefiningOp<linalg::GenericOp>();
       SmallVector<int64_t> shape = permute(piece.getSourceType().getShape());
-      Value init;
       if (isPermuted(producer) && isPermutation(producer)) {
         source = producer.getDpsInputOperand(0)->get();
       } else if (isPermuted(producer)) {
@@ -248,7 +246,7 @@ struct HoistPermutationOutOfConcat
           maps.push_back(
               producer.getMatchingIndexingMap(input).compose(inverseMaps[0]));
         maps.push_back(inverseMaps[1]);
-        init = tensor::EmptyOp::create(rewriter, loc, shape, element);
+        Value init = tensor::EmptyOp::create(rewriter, loc, shape, element);
         auto permuted = linalg::GenericOp::create(
             rewriter, loc, TypeRange{init.getType()}, producer.getInputs(),
             ValueRange{init}, maps, producer.getIteratorTypesArray());
@@ -256,30 +254,13 @@ struct HoistPermutationOutOfConcat
                                    permuted.getRegion().begin());
         source = permuted->getResult(0);
       } else {
-        init = tensor::EmptyOp::create(rewriter, loc, shape, element);
+        Value init = tensor::EmptyOp::create(rewriter, loc, shape, element);
         source = createPermutation(rewriter, loc, piece.getSource(), init,
                                    inverseMaps[0]);
       }
       SmallVector<int64_t> offsets = permute(piece.getStaticOffsets());
       ArrayRef<int64_t> sizes =
           cast<RankedTensorType>(source.getType()).getShape();
-      // A piece that is a concat made here (DenseNet: each layer's concat
-      // holds the previous one) is built in its slice of this one's
-      // buffer: its insert then copies nothing, and a dense block's
-      // concats share the last one's buffer.
-      if (SmallVector<tensor::InsertSliceOp> inner = getConcatPieces(source);
-          !inner.empty()) {
-        auto root = inner.back()
-                        .getDest()
-                        .getDefiningOp<bufferization::AllocTensorOp>();
-        if (root && root.getDynamicSizes().empty() && !root.getCopy()) {
-          OpBuilder::InsertionGuard guard(rewriter);
-          rewriter.setInsertionPoint(root);
-          rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
-              root, root.getType(), buffer, ValueRange{}, ValueRange{},
-              ValueRange{}, offsets, sizes, strides);
-        }
-      }
       concat = tensor::InsertSliceOp::create(
           rewriter, loc, source, concat, ValueRange{}, ValueRange{},
           ValueRange{}, offsets, sizes, strides);
