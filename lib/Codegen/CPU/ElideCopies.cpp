@@ -52,11 +52,12 @@ struct Box {
   SmallVector<int64_t> offsets, sizes;
 
   bool overlaps(const Box &other) const {
-    for (auto [o, s, p, q] :
-         llvm::zip_equal(offsets, sizes, other.offsets, other.sizes))
-      if (o + s <= p || p + q <= o)
-        return false;
-    return true;
+    return llvm::all_of(
+        llvm::zip_equal(offsets, sizes, other.offsets, other.sizes),
+        [](auto dims) {
+          auto [o, s, p, q] = dims;
+          return o < p + q && p < o + s;
+        });
   }
 };
 
