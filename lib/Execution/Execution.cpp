@@ -45,12 +45,10 @@
 #include <random>
 #include <thread>
 #ifdef __linux__
-#include <sched.h>
-#ifdef __linux__
 #include <dlfcn.h>
 #include <malloc.h>
+#include <sched.h>
 #include <sys/mman.h>
-#endif
 #endif
 
 using namespace mlir;
@@ -183,10 +181,6 @@ LogicalResult nngraph::getGraphSignature(ModuleOp module,
 }
 
 //===----------------------------------------------------------------------===//
-// Executable
-//===----------------------------------------------------------------------===//
-
-//===----------------------------------------------------------------------===//
 // Memory
 //===----------------------------------------------------------------------===//
 
@@ -243,6 +237,10 @@ size_t nngraph::releaseCompilerMemory() {
 #endif
   return advised;
 }
+
+//===----------------------------------------------------------------------===//
+// Executable
+//===----------------------------------------------------------------------===//
 
 std::vector<std::string> nngraph::getDefaultSharedLibs() {
   // memref.copy lowers to a call of memrefCopy from MLIR's C runner utils;
