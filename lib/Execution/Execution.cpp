@@ -17,18 +17,16 @@
 #include "nngraph/Codegen/WeightPrepare.h"
 #include "nngraph/Dialect/NNGraph/Transforms/ProfileLayers.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
+#include "nngraph/Execution/JIT.h"
 #include "nngraph/Pipelines/Pipelines.h"
 #include "nngraph/Runtime/Profile.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Config/llvm-config.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -36,7 +34,6 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -343,16 +340,6 @@ Executable::~Executable() = default;
 /// The arena argument that nngraph-plan-buffers gave the lowered function
 /// `name` (a buffer of nngraph.arena_size bytes), or an empty shape when
 /// it takes none.
-/// The C-interface wrapper of function `symbol` (llvm.emit_c_interface),
-/// which ExecutionEngine::lookupPacked takes, and the packed wrapper the
-/// engine generates for it (an LLVM symbol).
-static std::string cifaceName(StringRef symbol) {
-  return ("_mlir_ciface_" + symbol).str();
-}
-static std::string packedName(StringRef symbol) {
-  return "_mlir_" + cifaceName(symbol);
-}
-
 static TensorInfo getArenaInfo(ModuleOp lowered, StringRef name) {
   TensorInfo info;
   info.name = "arena";
@@ -401,8 +388,9 @@ struct CompileTimers {
   llvm::Timer pipeline{"pipeline", "MLIR: nngraph-cpu-pipeline", group};
   llvm::Timer translate{"translate", "JIT: translation to LLVM IR + setup",
                         group};
-  llvm::Timer optimize{"optimize", "JIT: LLVM IR optimisation", group};
-  llvm::Timer codegen{"codegen", "JIT: code generation + linking", group};
+  llvm::Timer compile{
+      "compile", "JIT: LLVM optimisation + code generation (parallel)", group};
+  llvm::Timer link{"link", "JIT: linking", group};
 
   /// The timers, or null when timing is off; `passes` says whether to time
   /// each MLIR pass as well.
@@ -430,60 +418,6 @@ struct TimeRegion {
 };
 
 } // namespace
-
-/// Keeps only the functions in `entries` callable from outside `m`: every
-/// other definition becomes internal, and those left without a use go.
-/// The engine gives every function a packed wrapper `_mlir_<name>`, the
-/// kernels and the graph function included; the graph function's wrapper
-/// alone passes each of its hundreds of memref fields as an argument, and
-/// LLVM's instruction selection is quadratic in a call's stack arguments
-/// (15 of MobileNet-v2's 33 s of code generation went to one such
-/// wrapper).
-///
-/// Then each entry absorbs the chain it calls (the C interface, then the
-/// graph function; not the noinline kernels): the call from the C
-/// interface to the graph function has thousands of arguments on a large
-/// network, and LLVM's CalledValuePropagation is quadratic in them (75% of
-/// `opt -O3` on ResNet-152).
-static void internalize(llvm::Module &m, ArrayRef<std::string> entries) {
-  for (llvm::Function &f : m)
-    if (!f.isDeclaration() && !llvm::is_contained(entries, f.getName()))
-      f.setLinkage(llvm::GlobalValue::InternalLinkage);
-  // Unused functions go in rounds: erasing a wrapper frees its callee.
-  bool erased = true;
-  while (erased) {
-    erased = false;
-    for (llvm::Function &f : llvm::make_early_inc_range(m))
-      if (f.hasLocalLinkage() && f.use_empty()) {
-        f.eraseFromParent();
-        erased = true;
-      }
-  }
-  for (const std::string &name : entries) {
-    llvm::Function *entry = m.getFunction(name);
-    if (!entry || entry->isDeclaration())
-      continue;
-    // Inlines one call at a time: inlining changes the instruction list.
-    auto inlineOne = [&] {
-      for (llvm::Instruction &inst : llvm::instructions(*entry)) {
-        auto *call = dyn_cast<llvm::CallBase>(&inst);
-        llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
-        if (!callee || callee->isDeclaration() || !callee->hasLocalLinkage() ||
-            !callee->hasOneUse() ||
-            callee->hasFnAttribute(llvm::Attribute::NoInline))
-          continue;
-        llvm::InlineFunctionInfo info;
-        if (!llvm::InlineFunction(*call, info).isSuccess())
-          continue;
-        callee->eraseFromParent();
-        return true;
-      }
-      return false;
-    };
-    while (inlineOne()) {
-    }
-  }
-}
 
 std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
@@ -552,50 +486,28 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
       options.sharedLibs.empty() ? getDefaultSharedLibs() : options.sharedLibs;
   if (failed(addOpenMPLibrary(*module, options, *threads, libs)))
     return nullptr;
-  SmallVector<StringRef> libRefs(libs.begin(), libs.end());
-  ExecutionEngineOptions engineOptions;
-  engineOptions.sharedLibPaths = libRefs;
-  // No target machine: with the host's, LLVM's cost model (TTI) lets its
-  // loop and SLP vectorisers work on the code MLIR already vectorised,
-  // which made compiling 60-75% slower and running no faster (measured on
-  // ResNet-18, SqueezeNet and MobileNet-v2; docs/CPUCodegen.md).
-  auto optimize = makeOptimizingTransformer(options.optLevel, 0, nullptr);
-  // What the executable looks up: the packed wrappers of the C interfaces.
-  SmallVector<std::string, 2> entries = {packedName(exe->entry)};
+  JITOptions jitOptions;
+  jitOptions.optLevel = options.optLevel;
+  jitOptions.sharedLibs = std::move(libs);
+  jitOptions.entries = {exe->entry};
   if (!exe->prepareFunction.empty())
-    entries.push_back(packedName(exe->prepareFunction));
-  // The engine optimises while it creates itself: `optimize` is timed
-  // apart from `translate`, which it interrupts.
-  auto transformer = [&](llvm::Module *m) -> llvm::Error {
-    llvm::Timer *outer =
-        timers && timers->translate.isRunning() ? &timers->translate : nullptr;
-    if (outer)
-      outer->stopTimer();
-    llvm::Error error = [&] {
-      TimeRegion region(timers.get(), &CompileTimers::optimize);
-      internalize(*m, entries);
-      return optimize(m);
-    }();
-    if (outer)
-      outer->startTimer();
-    return error;
-  };
-  engineOptions.transformer = transformer;
-  auto engine = [&] {
-    TimeRegion region(timers.get(), &CompileTimers::translate);
-    return ExecutionEngine::create(*module, engineOptions);
-  }();
-  if (!engine) {
-    emitError(module->getLoc())
-        << "JIT: " << llvm::toString(engine.takeError());
+    jitOptions.entries.push_back(exe->prepareFunction);
+  jitOptions.threads = options.compileThreads;
+  if (timers) {
+    jitOptions.translateTimer = &timers->translate;
+    jitOptions.compileTimer = &timers->compile;
+  }
+  auto jit = JITModule::create(*module, jitOptions);
+  if (!jit) {
+    emitError(module->getLoc()) << llvm::toString(jit.takeError());
     return nullptr;
   }
-  exe->engine = std::move(*engine);
-  // The JIT compiles lazily, at the first lookup: do it here so that code
-  // generation is part of compiling, not of the first run.
+  exe->jit = std::move(*jit);
+  // The objects are linked at the first lookup: do it here so that it is
+  // part of compiling, not of the first run.
   auto fn = [&] {
-    TimeRegion region(timers.get(), &CompileTimers::codegen);
-    return exe->engine->lookupPacked(cifaceName(exe->entry));
+    TimeRegion region(timers.get(), &CompileTimers::link);
+    return exe->jit->lookupPacked(exe->entry);
   }();
   if (!fn) {
     emitError(module->getLoc()) << "JIT: " << llvm::toString(fn.takeError());
@@ -607,7 +519,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   if (options.profile) {
     // The hooks' record is per thread, set through the runtime library
     // that the JIT resolved the hooks in.
-    auto setRecord = exe->engine->lookup("nngraph_profile_set_record");
+    auto setRecord = exe->jit->lookup("nngraph_profile_set_record");
     if (!setRecord) {
       emitError(module->getLoc())
           << "JIT: profiling needs libnngraph_runtime.so: "
@@ -617,7 +529,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     exe->setProfileRecord = reinterpret_cast<void *(*)(void *)>(*setRecord);
   }
   if (!exe->prepareFunction.empty()) {
-    auto prepare = exe->engine->lookupPacked(cifaceName(exe->prepareFunction));
+    auto prepare = exe->jit->lookupPacked(exe->prepareFunction);
     if (!prepare) {
       emitError(module->getLoc())
           << "JIT: " << llvm::toString(prepare.takeError());

@@ -20,13 +20,15 @@
 //      boundaries, copies of whole buffers into slices of others elided
 //      (nngraph-elide-copies: a dense block in one buffer), the
 //      intermediates placed in one arena
-//      (nngraph-plan-buffers), then deallocation of what is left,
+//      (nngraph-plan-buffers), then deallocation of what is left; with
+//      the LLVM lowering, each loop nest outlined into a function and
+//      identical ones merged, so that stages 5 and 6 work on each distinct
+//      kernel once and on the kernels in parallel,
 //   5. parallel tile loops (scf.forall) to sequential loops, or with threads
 //      to scf.parallel; vector lowering to FMAs, loads and stores; what has
 //      no schedule to loops,
-//   6. each loop nest outlined into a function, then lowering of
-//      scf/affine/math/memref/arith/func/cf/vector (and with threads,
-//      scf.parallel through OpenMP) to LLVM.
+//   6. lowering of scf/affine/math/memref/arith/func/cf/vector (and with
+//      threads, scf.parallel through OpenMP) to LLVM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +41,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
@@ -49,24 +52,34 @@ using namespace mlir;
 
 namespace {
 
+/// Adds `passes` nested on every func.func: the op-agnostic conversions
+/// run on the outlined kernels in parallel (the context's threads), each
+/// function on its own, instead of once over the whole module.
+template <typename... Passes>
+void addOnFunctions(OpPassManager &pm, std::unique_ptr<Passes>... passes) {
+  OpPassManager &nested = pm.nest<func::FuncOp>();
+  (nested.addPass(std::move(passes)), ...);
+}
+
 /// Stage 6 without threads: scf.parallel loops (if any reach here) become
-/// sequential loops in convert-scf-to-cf.
+/// sequential loops in convert-scf-to-cf. The conversions that can work on
+/// one function at a time do (the module passes declare runtime functions
+/// or convert signatures).
 void addSequentialToLLVMPasses(OpPassManager &pm) {
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertMathToLLVMPass());
+  addOnFunctions(pm, createConvertVectorToSCFPass(), createLowerAffinePass(),
+                 createSCFToControlFlowPass(),
+                 memref::createExpandStridedMetadataPass(),
+                 createLowerAffinePass(), createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  addOnFunctions(pm, createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
+  addOnFunctions(pm, createArithToLLVMConversionPass(),
+                 createConvertIndexToLLVMPass(),
+                 createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createCanonicalizerPass());
 }
 
 /// Stage 6 with threads: scf.parallel becomes omp.parallel + omp.wsloop on
@@ -82,25 +95,23 @@ void addSequentialToLLVMPasses(OpPassManager &pm) {
 /// 60% more time compiling code with OpenMP regions (ResNet-18 at 64x64:
 /// 3.4 s against 2.0 s of CPU time, 2.1 s sequential).
 void addOpenMPToLLVMPasses(OpPassManager &pm, unsigned threads) {
-  pm.addPass(createLowerAffinePass());
+  addOnFunctions(pm, createConvertVectorToSCFPass(), createLowerAffinePass());
   ConvertSCFToOpenMPPassOptions openMP;
   openMP.numThreads = threads;
   pm.addPass(createConvertSCFToOpenMPPass(openMP));
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertMathToLLVMPass());
+  addOnFunctions(pm, memref::createExpandStridedMetadataPass(),
+                 createLowerAffinePass(), createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  addOnFunctions(pm, createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
+  addOnFunctions(
+      pm, createSCFToControlFlowPass(), createArithToLLVMConversionPass(),
+      createConvertIndexToLLVMPass(), createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createCanonicalizerPass());
 }
 
 } // namespace
@@ -169,6 +180,16 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   }
   bufferization::buildBufferDeallocationPipeline(pm);
 
+  // Kernels: with the LLVM lowering, each loop nest moves into a function
+  // of its own now (nngraph-outline-kernels, identical ones merged), so
+  // that the rest of the pipeline lowers each distinct kernel once, the
+  // kernels in parallel; the graph function keeps the calls, and with
+  // profiling the timing hooks around them (nngraph-profile-kernels).
+  bool outline = options.lowerToLLVM && options.outlineKernels;
+  if (options.lowerToLLVM && options.profile)
+    pm.addPass(createNNGraphProfileKernelsPass());
+  if (outline)
+    pm.addPass(createNNGraphOutlineKernelsPass());
   // 5. Loops. The parallel tile loops of the schedules (scf.forall: every
   // static op has a schedule, the elementwise one included) run on threads,
   // or in sequence with one. Vectors become FMAs, loads and stores; what
@@ -183,13 +204,7 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (!options.lowerToLLVM)
     return;
-
   // 6. LLVM dialect.
-  if (options.profile)
-    pm.addPass(createNNGraphProfileKernelsPass());
-  if (options.outlineKernels)
-    pm.addPass(createNNGraphOutlineKernelsPass());
-  pm.addPass(createConvertVectorToSCFPass());
   if (openMP)
     addOpenMPToLLVMPasses(pm, options.threads);
   else

@@ -84,6 +84,12 @@ static cl::opt<unsigned>
                      "1: sequential; default (0): NNGRAPH_NUM_THREADS, else "
                      "the number of CPUs"),
             cl::init(0));
+static cl::opt<unsigned> compileThreads(
+    "compile-threads",
+    cl::desc("Optimise and compile the LLVM IR on N threads, a partition of "
+             "the module each; default (0): NNGRAPH_COMPILE_THREADS, else "
+             "the number of CPUs (at most 8)"),
+    cl::init(0));
 // Tests point it at a missing file to check the diagnostic.
 static cl::opt<std::string>
     openMPLib("openmp-lib", cl::Hidden,
@@ -368,6 +374,7 @@ int run() {
   compileOptions.winograd = winograd;
   compileOptions.planBuffers = planBuffers;
   compileOptions.threads = threads;
+  compileOptions.compileThreads = compileThreads;
   compileOptions.openMPLib = openMPLib;
   std::unique_ptr<Executable> exe =
       Executable::compile(std::move(module), compileOptions);

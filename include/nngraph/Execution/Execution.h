@@ -6,7 +6,7 @@
 //
 // This file declares what nngraph-run and the Python package share to run a
 // model: its signature (TensorInfo), an Executable that compiles a graph
-// with nngraph-cpu-pipeline and runs it through MLIR's ExecutionEngine on
+// with nngraph-cpu-pipeline and runs it through the project's JIT (JIT.h) on
 // caller-owned buffers, the one policy that binds values to its inputs
 // (weights, named arrays, deterministic random values) and the summary
 // line of an output. Loading models and reading weights files is the
@@ -30,9 +30,8 @@
 #include <vector>
 
 namespace mlir {
-class ExecutionEngine;
-
 namespace nngraph {
+class JITModule;
 
 /// One graph input or output of a compiled model. Owns no MLIR object, so
 /// an Executable outlives the context it was compiled in.
@@ -99,6 +98,9 @@ struct CompileOptions {
   /// m of Winograd's F(m x m, 3 x 3) for the 3x3 stride-1 convolutions
   /// (2 or 4; nngraph-cpu-winograd); 0: direct convolutions only.
   unsigned winograd = 4;
+  /// Threads that optimise and compile the LLVM IR, each a partition of
+  /// the module (JIT.h); 0: getCompileThreadCount().
+  unsigned compileThreads = 0;
 };
 
 /// A layer of an Executable compiled with CompileOptions::profile: its node
@@ -182,8 +184,8 @@ private:
                  std::vector<const TensorInfo *> &infos) const;
 
   std::vector<TensorInfo> inputs, outputs;
-  std::unique_ptr<ExecutionEngine> engine;
-  /// The graph function's symbol (the engine calls its C interface).
+  std::unique_ptr<JITModule> jit;
+  /// The graph function's symbol (the JIT calls its C interface).
   std::string entry;
   void (*entryPoint)(void **) = nullptr;
   std::vector<LayerInfo> layers;

@@ -28,12 +28,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Schedules.h"
 #include "nngraph/Codegen/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
@@ -99,46 +98,6 @@ void forEachAccess(Value value, const Box &box, Block &body,
   }
 }
 
-/// True when every use of `value` (through subviews) takes a buffer of
-/// any strided layout without its type showing in a result: loads and
-/// stores, vector transfers, linalg ops, copies.
-bool takesAnyLayout(Value value) {
-  for (Operation *user : value.getUsers()) {
-    if (auto view = dyn_cast<memref::SubViewOp>(user)) {
-      if (view.getSource() != value || !takesAnyLayout(view.getResult()))
-        return false;
-      continue;
-    }
-    if (!isa<memref::LoadOp, memref::StoreOp, memref::CopyOp,
-             vector::TransferReadOp, vector::TransferWriteOp, vector::LoadOp,
-             vector::StoreOp, vector::MaskedLoadOp, vector::MaskedStoreOp,
-             linalg::LinalgOp>(user))
-      return false;
-  }
-  return true;
-}
-
-/// Replaces `value` by `replacement` (same shape, any strided layout),
-/// recreating the subviews on it with their types inferred anew.
-void replaceWithView(RewriterBase &rewriter, Value value, Value replacement) {
-  for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
-    Operation *user = use.getOwner();
-    if (auto view = dyn_cast<memref::SubViewOp>(user)) {
-      rewriter.setInsertionPoint(view);
-      auto type = memref::SubViewOp::inferRankReducedResultType(
-          view.getType().getShape(), cast<MemRefType>(replacement.getType()),
-          view.getMixedOffsets(), view.getMixedSizes(), view.getMixedStrides());
-      auto newView = memref::SubViewOp::create(
-          rewriter, view.getLoc(), cast<MemRefType>(type), replacement,
-          view.getMixedOffsets(), view.getMixedSizes(), view.getMixedStrides());
-      replaceWithView(rewriter, view.getResult(), newView.getResult());
-      rewriter.eraseOp(view);
-      continue;
-    }
-    rewriter.modifyOpInPlace(user, [&] { use.set(replacement); });
-  }
-}
-
 struct ElideCopiesPass
     : public nngraph::impl::NNGraphElideCopiesPassBase<ElideCopiesPass> {
   using Base::Base;
@@ -176,7 +135,7 @@ struct ElideCopiesPass
 
     // The source: used through subviews by layout-agnostic ops, all of
     // them at or before the copy; its live range starts at its first use.
-    if (!takesAnyLayout(source.getResult()))
+    if (!nngraph::cpu::takesAnyLayout(source.getResult()))
       return failure();
     Operation *first = copy;
     bool usedAfter = false;
@@ -208,7 +167,8 @@ struct ElideCopiesPass
         rewriter, slice.getLoc(), slice.getType(), target.getResult(),
         slice.getMixedOffsets(), slice.getMixedSizes(),
         slice.getMixedStrides());
-    replaceWithView(rewriter, source.getResult(), view.getResult());
+    nngraph::cpu::replaceWithView(rewriter, source.getResult(),
+                                  view.getResult());
     rewriter.eraseOp(copy);
     rewriter.eraseOp(source);
     if (slice->use_empty())

@@ -15,13 +15,18 @@
 // Identical kernels (the same signature and body, up to their names) are
 // then merged: networks repeat their blocks, and each distinct loop nest
 // need only be compiled once (IREE deduplicates its dispatches the same
-// way).
+// way). So that a loop nest writing a slice of a larger buffer (a dense
+// block's layer writing its channels of the block's buffer) matches its
+// siblings, a kernel takes each strided buffer with a dynamic offset
+// where its uses allow (nngraph::cpu::takesAnyLayout): the offset is then
+// a value, not part of the type.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Schedules.h"
 #include "nngraph/Codegen/Passes.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -43,6 +48,27 @@ bool isClonable(Value value) {
   Operation *def = value.getDefiningOp();
   return def && def->getNumOperands() == 0 && def->getNumRegions() == 0 &&
          def->hasTrait<OpTrait::ConstantLike>();
+}
+
+/// The type a kernel takes `value` (captured by the loop nest `nest`) as:
+/// for a strided buffer of static strides that every use in `nest` takes
+/// in any layout, the same with a dynamic offset; else its own type.
+Type getOffsetAgnosticType(Value value, Operation *nest) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type)
+    return value.getType();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return type;
+  if (!nngraph::cpu::takesAnyLayout(value, nest))
+    return type;
+  auto layout =
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides);
+  return MemRefType::get(type.getShape(), type.getElementType(), layout,
+                         type.getMemorySpace());
 }
 
 struct OutlineKernelsPass
@@ -112,10 +138,15 @@ struct OutlineKernelsPass
     for (Value value : captured)
       (isClonable(value) ? constants : arguments).push_back(value);
 
+    // The kernel's argument types: strided buffers with a dynamic offset.
+    SmallVector<Type> types;
+    for (Value value : arguments)
+      types.push_back(getOffsetAgnosticType(value, op));
+
     OpBuilder b(func);
     b.setInsertionPointAfter(after);
     Location loc = op->getLoc();
-    auto type = b.getFunctionType(ValueRange(arguments).getTypes(), {});
+    auto type = b.getFunctionType(types, {});
     auto kernel = func::FuncOp::create(
         b, loc, (func.getName() + "_kernel_" + Twine(index)).str(), type);
     kernel.setPrivate();
@@ -123,17 +154,42 @@ struct OutlineKernelsPass
                     b.getArrayAttr({b.getStringAttr("noinline")}));
     symbols.insert(kernel); // Renames it if the name is taken.
 
+    // The body is cloned on the arguments cast back to their types, then
+    // the casts are folded into the uses, whose subviews take the dynamic
+    // offset on.
     Block *entry = kernel.addEntryBlock();
     b.setInsertionPointToStart(entry);
     IRMapping mapping;
-    mapping.map(arguments, entry->getArguments());
+    SmallVector<memref::CastOp> casts;
+    for (auto [value, arg] :
+         llvm::zip_equal(arguments, entry->getArguments())) {
+      if (value.getType() == arg.getType()) {
+        mapping.map(value, arg);
+        continue;
+      }
+      auto cast = memref::CastOp::create(b, loc, value.getType(), arg);
+      casts.push_back(cast);
+      mapping.map(value, cast.getResult());
+    }
     for (Value value : constants)
       b.clone(*value.getDefiningOp(), mapping);
     b.clone(*op, mapping);
     func::ReturnOp::create(b, loc);
+    IRRewriter rewriter(b);
+    for (memref::CastOp cast : casts) {
+      nngraph::cpu::replaceWithView(rewriter, cast.getResult(),
+                                    cast.getSource());
+      rewriter.eraseOp(cast);
+    }
 
     b.setInsertionPoint(op);
-    auto call = func::CallOp::create(b, loc, kernel, arguments);
+    SmallVector<Value> operands;
+    for (auto [value, argType] : llvm::zip_equal(arguments, types))
+      operands.push_back(
+          value.getType() == argType
+              ? value
+              : memref::CastOp::create(b, loc, argType, value).getResult());
+    auto call = func::CallOp::create(b, loc, kernel, operands);
     op->erase();
     return {kernel, call};
   }

@@ -13,8 +13,10 @@
 #include "Schedules.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
@@ -289,4 +291,42 @@ bool nngraph::cpu::isWeightOnly(
            arg.getOwner()->getParentOp() == func.getOperation() &&
            isWeight(func, arg.getArgNumber());
   return weightOnlyOps.contains(value.getDefiningOp());
+}
+
+bool nngraph::cpu::takesAnyLayout(Value value, Operation *within) {
+  for (Operation *user : value.getUsers()) {
+    if (within && !within->isAncestor(user))
+      continue;
+    if (auto view = dyn_cast<memref::SubViewOp>(user)) {
+      if (view.getSource() != value || !takesAnyLayout(view.getResult()))
+        return false;
+      continue;
+    }
+    if (!isa<memref::LoadOp, memref::StoreOp, memref::CopyOp,
+             vector::TransferReadOp, vector::TransferWriteOp, vector::LoadOp,
+             vector::StoreOp, vector::MaskedLoadOp, vector::MaskedStoreOp,
+             linalg::LinalgOp>(user))
+      return false;
+  }
+  return true;
+}
+
+void nngraph::cpu::replaceWithView(RewriterBase &rewriter, Value value,
+                                   Value replacement) {
+  for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
+    Operation *user = use.getOwner();
+    if (auto view = dyn_cast<memref::SubViewOp>(user)) {
+      rewriter.setInsertionPoint(view);
+      auto type = memref::SubViewOp::inferRankReducedResultType(
+          view.getType().getShape(), cast<MemRefType>(replacement.getType()),
+          view.getMixedOffsets(), view.getMixedSizes(), view.getMixedStrides());
+      auto newView = memref::SubViewOp::create(
+          rewriter, view.getLoc(), cast<MemRefType>(type), replacement,
+          view.getMixedOffsets(), view.getMixedSizes(), view.getMixedStrides());
+      replaceWithView(rewriter, view.getResult(), newView.getResult());
+      rewriter.eraseOp(view);
+      continue;
+    }
+    rewriter.modifyOpInPlace(user, [&] { use.set(replacement); });
+  }
 }

@@ -112,6 +112,17 @@ bool isWeightOnly(func::FuncOp func,
 /// nngraph-profile-kernels times them.
 bool isKernel(Operation *op, unsigned minOps = 1);
 
+/// True when every use of `value` (through subviews) takes a buffer of
+/// any strided layout without its type showing in a result: loads and
+/// stores, vector transfers, linalg ops, copies. With `within`, only the
+/// uses inside that op count.
+bool takesAnyLayout(Value value, Operation *within = nullptr);
+
+/// Replaces `value` by `replacement` (same shape, any strided layout),
+/// recreating the subviews on it with their types inferred anew; every
+/// use must satisfy takesAnyLayout.
+void replaceWithView(RewriterBase &rewriter, Value value, Value replacement);
+
 /// Channels-last convolutions (conv_2d_nhwc_hwcf,
 /// depthwise_conv_2d_nhwc_hwc) with static shapes.
 LogicalResult scheduleConv(RewriterBase &rewriter, linalg::LinalgOp conv,

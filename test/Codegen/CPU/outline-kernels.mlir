@@ -5,17 +5,22 @@
 // RUN: nngraph-opt %s --split-input-file --nngraph-outline-kernels=dedup=0 | FileCheck %s --check-prefix=NODEDUP
 
 // Two loop nests on buffers: each moves into a private noinline function
-// that takes the memrefs (and the non-constant bound) it uses; constants are
-// cloned into it; the allocation and the plain ops stay in the caller.
+// that takes the memrefs (and the non-constant bound) it uses, each with a
+// dynamic offset (cast at the call); constants are cloned into it; the
+// allocation and the plain ops stay in the caller.
 // CHECK-LABEL: func.func @graph
 // CHECK-SAME: (%[[X:.*]]: memref<4xf32>, %[[Y:.*]]: memref<4xf32>, %[[N:.*]]: index)
 // CHECK: %[[T:.*]] = memref.alloc() : memref<4xf32>
-// CHECK-NEXT: call @graph_kernel_0(%[[N]], %[[X]], %[[T]]) : (index, memref<4xf32>, memref<4xf32>) -> ()
-// CHECK-NEXT: call @graph_kernel_1(%[[T]], %[[Y]]) : (memref<4xf32>, memref<4xf32>) -> ()
+// CHECK-NEXT: %[[XC:.*]] = memref.cast %[[X]] : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: %[[TC:.*]] = memref.cast %[[T]]
+// CHECK-NEXT: call @graph_kernel_0(%[[N]], %[[XC]], %[[TC]]) : (index, memref<4xf32, strided<[1], offset: ?>>, memref<4xf32, strided<[1], offset: ?>>) -> ()
+// CHECK-NEXT: %[[TC1:.*]] = memref.cast %[[T]]
+// CHECK-NEXT: %[[YC:.*]] = memref.cast %[[Y]]
+// CHECK-NEXT: call @graph_kernel_1(%[[TC1]], %[[YC]])
 // CHECK-NEXT: memref.dealloc %[[T]]
 // CHECK-NEXT: return
 
-// CHECK: func.func private @graph_kernel_0(%[[N0:.*]]: index, %[[X0:.*]]: memref<4xf32>, %[[T0:.*]]: memref<4xf32>)
+// CHECK: func.func private @graph_kernel_0(%[[N0:.*]]: index, %[[X0:.*]]: memref<4xf32, strided<[1], offset: ?>>, %[[T0:.*]]: memref<4xf32, strided<[1], offset: ?>>)
 // CHECK-SAME: passthrough = ["noinline"]
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
@@ -26,9 +31,9 @@
 // CHECK: memref.store {{.*}}, %[[T0]][%[[I]]]
 // CHECK: return
 
-// CHECK: func.func private @graph_kernel_1(%[[T1:.*]]: memref<4xf32>, %[[Y1:.*]]: memref<4xf32>)
+// CHECK: func.func private @graph_kernel_1(%[[T1:.*]]: memref<4xf32, strided<[1], offset: ?>>, %[[Y1:.*]]: memref<4xf32, strided<[1], offset: ?>>)
 // CHECK-SAME: passthrough = ["noinline"]
-// CHECK: linalg.copy ins(%[[T1]] : memref<4xf32>) outs(%[[Y1]] : memref<4xf32>)
+// CHECK: linalg.copy ins(%[[T1]] : memref<4xf32, strided<[1], offset: ?>>) outs(%[[Y1]] : memref<4xf32, strided<[1], offset: ?>>)
 // CHECK-NEXT: return
 
 // With a threshold, the small copy stays where it is.
@@ -96,9 +101,12 @@ func.func @f_kernel_0() {
 // in a constant keeps its own. With dedup=0, each nest has its kernel.
 // CHECK-LABEL: func.func @twice
 // CHECK-SAME: (%[[A:.*]]: memref<8xf32>, %[[B:.*]]: memref<8xf32>)
-// CHECK: call @twice_kernel_0(%[[A]]) : (memref<8xf32>) -> ()
-// CHECK-NEXT: call @twice_kernel_0(%[[B]]) : (memref<8xf32>) -> ()
-// CHECK-NEXT: call @twice_kernel_2(%[[B]]) : (memref<8xf32>) -> ()
+// CHECK: %[[AC:.*]] = memref.cast %[[A]]
+// CHECK-NEXT: call @twice_kernel_0(%[[AC]]) : (memref<8xf32, strided<[1], offset: ?>>) -> ()
+// CHECK-NEXT: %[[BC:.*]] = memref.cast %[[B]]
+// CHECK-NEXT: call @twice_kernel_0(%[[BC]])
+// CHECK-NEXT: %[[BC2:.*]] = memref.cast %[[B]]
+// CHECK-NEXT: call @twice_kernel_2(%[[BC2]])
 // CHECK-NEXT: return
 // CHECK: func.func private @twice_kernel_0(
 // CHECK: arith.constant 1.0
@@ -111,8 +119,8 @@ func.func @f_kernel_0() {
 
 // NODEDUP-LABEL: func.func @twice
 // NODEDUP: call @twice_kernel_0(
-// NODEDUP-NEXT: call @twice_kernel_1(
-// NODEDUP-NEXT: call @twice_kernel_2(
+// NODEDUP: call @twice_kernel_1(
+// NODEDUP: call @twice_kernel_2(
 // NODEDUP: func.func private @twice_kernel_0(
 // NODEDUP: func.func private @twice_kernel_1(
 // NODEDUP: func.func private @twice_kernel_2(
@@ -151,6 +159,60 @@ func.func @again(%a: memref<8xf32>) {
     %v = memref.load %a[%i] : memref<8xf32>
     %w = arith.addf %v, %one : f32
     memref.store %w, %a[%i] : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+// A dense block: nests that differ only in the offset of the slice they
+// write (the channels of one buffer, each layer's) are one kernel, which
+// takes the slice with a dynamic offset; the subview inside the nest is
+// made again on the kernel's argument. A buffer that a nest passes to an
+// op whose result type would show its layout (here a memref.cast) keeps
+// its type.
+// CHECK-LABEL: func.func @block
+// CHECK-SAME: (%[[BUF:.*]]: memref<1x8x64xf32>)
+// CHECK: %[[S0:.*]] = memref.subview %[[BUF]][0, 0, 0] [1, 8, 32] [1, 1, 1]
+// CHECK: %[[C0:.*]] = memref.cast %[[S0]] : memref<1x8x32xf32, strided<[512, 64, 1]>> to memref<1x8x32xf32, strided<[512, 64, 1], offset: ?>>
+// CHECK: call @block_kernel_0(%[[C0]])
+// CHECK: %[[S1:.*]] = memref.subview %[[BUF]][0, 0, 32] [1, 8, 32] [1, 1, 1]
+// CHECK: %[[C1:.*]] = memref.cast %[[S1]] : memref<1x8x32xf32, strided<[512, 64, 1], offset: 32>> to memref<1x8x32xf32, strided<[512, 64, 1], offset: ?>>
+// CHECK: call @block_kernel_0(%[[C1]])
+// CHECK: call @block_kernel_2(%[[BUF]]) : (memref<1x8x64xf32>) -> ()
+// CHECK: func.func private @block_kernel_0(%[[ARG:.*]]: memref<1x8x32xf32, strided<[512, 64, 1], offset: ?>>)
+// CHECK: %[[ROW:.*]] = memref.subview %[[ARG]]{{.*}} to memref<32xf32, strided<[1], offset: ?>>
+// CHECK: vector.transfer_write {{.*}}, %[[ROW]]
+// CHECK-NOT: func.func private @block_kernel_1
+// CHECK: func.func private @block_kernel_2(%{{.*}}: memref<1x8x64xf32>)
+// CHECK: memref.cast
+func.func @block(%buf: memref<1x8x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant dense<1.0> : vector<32xf32>
+  %s0 = memref.subview %buf[0, 0, 0] [1, 8, 32] [1, 1, 1]
+      : memref<1x8x64xf32> to memref<1x8x32xf32, strided<[512, 64, 1]>>
+  scf.for %i = %c0 to %c8 step %c1 {
+    %row = memref.subview %s0[0, %i, 0] [1, 1, 32] [1, 1, 1]
+        : memref<1x8x32xf32, strided<[512, 64, 1]>>
+          to memref<32xf32, strided<[1], offset: ?>>
+    vector.transfer_write %v, %row[%c0] {in_bounds = [true]}
+        : vector<32xf32>, memref<32xf32, strided<[1], offset: ?>>
+  }
+  %s1 = memref.subview %buf[0, 0, 32] [1, 8, 32] [1, 1, 1]
+      : memref<1x8x64xf32> to memref<1x8x32xf32, strided<[512, 64, 1], offset: 32>>
+  scf.for %i = %c0 to %c8 step %c1 {
+    %row = memref.subview %s1[0, %i, 0] [1, 1, 32] [1, 1, 1]
+        : memref<1x8x32xf32, strided<[512, 64, 1], offset: 32>>
+          to memref<32xf32, strided<[1], offset: ?>>
+    vector.transfer_write %v, %row[%c0] {in_bounds = [true]}
+        : vector<32xf32>, memref<32xf32, strided<[1], offset: ?>>
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    %d = memref.cast %buf : memref<1x8x64xf32> to memref<?x8x64xf32>
+    %x = memref.load %d[%c0, %i, %c0] : memref<?x8x64xf32>
+    memref.store %x, %buf[%c0, %i, %c1] : memref<1x8x64xf32>
   }
   return
 }

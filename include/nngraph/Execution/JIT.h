@@ -1,0 +1,98 @@
+//===- JIT.h - parallel JIT compilation of lowered graphs -------*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares the JIT that runs compiled graphs: a module in the LLVM
+// dialect is translated to LLVM IR once, split into partitions that are
+// optimised and compiled to object code on parallel threads, each in an
+// LLVMContext of its own, and the objects are linked into one ORC LLJIT.
+// MLIR's ExecutionEngine compiles one module on one thread; a graph's
+// kernels are independent functions (nngraph-outline-kernels), so their
+// LLVM optimisation and code generation, most of a large model's compile
+// time, divide across the cores.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NNGRAPH_EXECUTION_JIT_H
+#define NNGRAPH_EXECUTION_JIT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Timer;
+namespace orc {
+class LLJIT;
+} // namespace orc
+} // namespace llvm
+
+namespace mlir {
+namespace nngraph {
+
+struct JITOptions {
+  /// LLVM optimisation level (0-3) of each partition.
+  unsigned optLevel = 3;
+  /// Shared libraries whose symbols the code may call.
+  std::vector<std::string> sharedLibs;
+  /// The functions that are looked up afterwards, each with
+  /// `llvm.emit_c_interface`: their packed wrappers (`lookupPacked`) are
+  /// the module's only external definitions, everything else is internal
+  /// (and dropped when unused) before optimisation.
+  std::vector<std::string> entries;
+  /// Partitions compiled in parallel, each on a thread; 0:
+  /// getCompileThreadCount().
+  unsigned threads = 0;
+  /// Timers of the phases (may be null): translation to LLVM IR and the
+  /// split; optimisation and code generation of the partitions (the
+  /// parallel part). With `compileTimer`, the number of partitions goes to
+  /// stderr too. The objects are linked at the first lookup.
+  llvm::Timer *translateTimer = nullptr;
+  llvm::Timer *compileTimer = nullptr;
+};
+
+/// The threads that compile a model's LLVM IR: NNGRAPH_COMPILE_THREADS
+/// when set (an error unless a positive integer), else the CPUs this
+/// process may run on, at most 8.
+llvm::Expected<unsigned> getCompileThreadCount();
+
+/// A compiled module: code and data of its object files, linked.
+class JITModule {
+public:
+  /// Compiles `module` (in the LLVM dialect; only read). Errors carry a
+  /// message ready for a diagnostic.
+  static llvm::Expected<std::unique_ptr<JITModule>>
+  create(ModuleOp module, const JITOptions &options);
+  ~JITModule();
+
+  /// The address of symbol `name` (a function of the module or of one of
+  /// the shared libraries).
+  llvm::Expected<void *> lookup(llvm::StringRef name) const;
+  /// The packed wrapper of entry `name` (see JITOptions::entries): takes an
+  /// array of pointers to the C interface's arguments.
+  llvm::Expected<void (*)(void **)> lookupPacked(llvm::StringRef name) const;
+
+  /// How many partitions the module was compiled in.
+  unsigned getNumPartitions() const { return partitions; }
+
+private:
+  JITModule() = default;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  unsigned partitions = 0;
+};
+
+/// The symbol of the packed wrapper of function `name`'s C interface:
+/// `_mlir__mlir_ciface_<name>`.
+std::string getPackedName(llvm::StringRef name);
+
+} // namespace nngraph
+} // namespace mlir
+
+#endif // NNGRAPH_EXECUTION_JIT_H

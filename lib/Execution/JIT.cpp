@@ -1,0 +1,361 @@
+//===- JIT.cpp - parallel JIT compilation of lowered graphs -----*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements JITModule (JIT.h): translation to LLVM IR, packed
+// wrappers for the entries, internalisation of everything else, the split
+// into partitions (llvm::SplitModule, round robin by size), and per
+// partition, on a thread of its own and in an LLVMContext of its own (the
+// partition crosses over as bitcode): LLVM's optimisation pipeline at the
+// requested level and code generation to an object file for the host. The
+// objects are then linked into an ORC LLJIT (RuntimeDyld with
+// SectionMemoryManager, as MLIR's ExecutionEngine does), which resolves
+// what they call in the process and the shared libraries.
+//
+// The optimiser runs without a target machine, as MLIR's ExecutionEngine
+// transformer does: with the host's, LLVM's cost model (TTI) lets its loop
+// and SLP vectorisers work on the code MLIR already vectorised, which made
+// compiling 60-75% slower and running no faster (docs/CPUCodegen.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "nngraph/Execution/JIT.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SmallVectorMemoryBuffer.h"
+#include "llvm/Support/Timer.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/SplitModule.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <thread>
+#ifdef __linux__
+#include <sched.h>
+#endif
+
+using namespace mlir;
+using namespace mlir::nngraph;
+
+std::string nngraph::getPackedName(StringRef name) {
+  return ("_mlir__mlir_ciface_" + name).str();
+}
+
+llvm::Expected<unsigned> nngraph::getCompileThreadCount() {
+  if (const char *env = std::getenv("NNGRAPH_COMPILE_THREADS")) {
+    unsigned n = 0;
+    if (StringRef(env).trim().getAsInteger(10, n) || n == 0)
+      return llvm::createStringError(
+          "NNGRAPH_COMPILE_THREADS must be a positive integer, got '%s'", env);
+    return n;
+  }
+  unsigned cpus = 0;
+#ifdef __linux__
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    cpus = CPU_COUNT(&set);
+#endif
+  if (cpus == 0)
+    cpus = std::max(1u, std::thread::hardware_concurrency());
+  return std::min(cpus, 8u);
+}
+
+namespace {
+
+/// Starts `timer` (when not null) for the life of the object.
+struct Timed {
+  llvm::Timer *timer;
+  explicit Timed(llvm::Timer *timer) : timer(timer) {
+    if (timer)
+      timer->startTimer();
+  }
+  ~Timed() {
+    if (timer)
+      timer->stopTimer();
+  }
+};
+
+llvm::Error makeError(const Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
+}
+
+/// Adds `_mlir_<name>` to `m`: a function of one argument, an array of
+/// pointers to the arguments of `name`, which it loads and passes on (the
+/// wrapper MLIR's ExecutionEngine makes for every function; here only for
+/// the entries).
+llvm::Error addPackedWrapper(llvm::Module &m, StringRef name) {
+  llvm::Function *func = m.getFunction(name);
+  if (!func || func->isDeclaration())
+    return makeError("JIT: no function '" + name + "' to call");
+  llvm::LLVMContext &ctx = m.getContext();
+  llvm::IRBuilder<> builder(ctx);
+  auto *type =
+      llvm::FunctionType::get(builder.getVoidTy(), {builder.getPtrTy()}, false);
+  auto *wrapper = llvm::Function::Create(
+      type, llvm::GlobalValue::ExternalLinkage, "_mlir_" + name, m);
+  builder.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", wrapper));
+  llvm::Value *list = wrapper->getArg(0);
+  SmallVector<llvm::Value *> args;
+  for (llvm::Argument &arg : func->args()) {
+    llvm::Value *slot =
+        builder.CreateConstGEP1_64(builder.getPtrTy(), list, arg.getArgNo());
+    llvm::Value *pointer = builder.CreateLoad(builder.getPtrTy(), slot);
+    args.push_back(builder.CreateLoad(arg.getType(), pointer));
+  }
+  llvm::Value *result = builder.CreateCall(func, args);
+  if (!result->getType()->isVoidTy()) {
+    llvm::Value *slot =
+        builder.CreateConstGEP1_64(builder.getPtrTy(), list, func->arg_size());
+    builder.CreateStore(result, builder.CreateLoad(builder.getPtrTy(), slot));
+  }
+  builder.CreateRetVoid();
+  return llvm::Error::success();
+}
+
+/// Keeps only the functions in `entries` callable from outside `m`: every
+/// other definition becomes internal, and those left without a use go.
+/// Then each entry absorbs the chain of functions it alone calls (the C
+/// interface, then the graph function; not the noinline kernels): the
+/// call from the C interface to the graph function has thousands of
+/// arguments on a large network, and LLVM's CalledValuePropagation is
+/// quadratic in them (75% of `opt -O3` on ResNet-152), as is instruction
+/// selection in a call's stack arguments.
+void internalize(llvm::Module &m, ArrayRef<std::string> entries) {
+  for (llvm::Function &f : m)
+    if (!f.isDeclaration() && !llvm::is_contained(entries, f.getName()))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // Unused functions go in rounds: erasing a wrapper frees its callee.
+  bool erased = true;
+  while (erased) {
+    erased = false;
+    for (llvm::Function &f : llvm::make_early_inc_range(m))
+      if (f.hasLocalLinkage() && f.use_empty()) {
+        f.eraseFromParent();
+        erased = true;
+      }
+  }
+  for (const std::string &name : entries) {
+    llvm::Function *entry = m.getFunction(name);
+    if (!entry || entry->isDeclaration())
+      continue;
+    // Inlines one call at a time: inlining changes the instruction list.
+    auto inlineOne = [&] {
+      for (llvm::Instruction &inst : llvm::instructions(*entry)) {
+        auto *call = dyn_cast<llvm::CallBase>(&inst);
+        llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+        if (!callee || callee->isDeclaration() || !callee->hasLocalLinkage() ||
+            !callee->hasOneUse() ||
+            callee->hasFnAttribute(llvm::Attribute::NoInline))
+          continue;
+        llvm::InlineFunctionInfo info;
+        if (!llvm::InlineFunction(*call, info).isSuccess())
+          continue;
+        callee->eraseFromParent();
+        return true;
+      }
+      return false;
+    };
+    while (inlineOne()) {
+    }
+  }
+}
+
+/// One partition: its bitcode in, its object file out.
+struct Partition {
+  SmallVector<char, 0> bitcode;
+  SmallVector<char, 0> object;
+  std::string error;
+};
+
+/// Optimises and compiles one partition in a context of its own.
+void compilePartition(Partition &part,
+                      llvm::orc::JITTargetMachineBuilder builder,
+                      unsigned optLevel) {
+  llvm::LLVMContext ctx;
+  auto module = llvm::parseBitcodeFile(
+      llvm::MemoryBufferRef(StringRef(part.bitcode.data(), part.bitcode.size()),
+                            "partition"),
+      ctx);
+  if (!module) {
+    part.error = llvm::toString(module.takeError());
+    return;
+  }
+  part.bitcode = {};
+  auto optimize = makeOptimizingTransformer(optLevel, 0, nullptr);
+  if (llvm::Error error = optimize(module->get())) {
+    part.error = llvm::toString(std::move(error));
+    return;
+  }
+  auto machine = builder.createTargetMachine();
+  if (!machine) {
+    part.error = llvm::toString(machine.takeError());
+    return;
+  }
+  llvm::legacy::PassManager codegen;
+  llvm::raw_svector_ostream os(part.object);
+  if ((*machine)->addPassesToEmitFile(codegen, os, nullptr,
+                                      llvm::CodeGenFileType::ObjectFile)) {
+    part.error = "the target cannot emit object files";
+    return;
+  }
+  codegen.run(**module);
+}
+
+/// Splits `m` into at most `n` partitions as bitcode (one, unsplit, when
+/// n is 1 or `m` has a single function).
+std::vector<Partition> split(llvm::Module &m, unsigned n) {
+  unsigned functions = 0;
+  for (llvm::Function &f : m)
+    functions += !f.isDeclaration();
+  n = std::max(1u, std::min(n, functions));
+  std::vector<Partition> parts;
+  auto write = [&](const llvm::Module &part) {
+    parts.emplace_back();
+    llvm::raw_svector_ostream os(parts.back().bitcode);
+    llvm::WriteBitcodeToFile(part, os);
+  };
+  if (n == 1) {
+    write(m);
+    return parts;
+  }
+  // Locals that another partition references become hidden globals
+  // (PreserveLocals off); round robin balances the partitions by size.
+  llvm::SplitModule(
+      m, n, [&](std::unique_ptr<llvm::Module> part) { write(*part); },
+      /*PreserveLocals=*/false, /*RoundRobin=*/true);
+  return parts;
+}
+
+} // namespace
+
+JITModule::~JITModule() = default;
+
+llvm::Expected<std::unique_ptr<JITModule>>
+JITModule::create(ModuleOp module, const JITOptions &options) {
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  llvm::DataLayout layout = (*machine)->createDataLayout();
+
+  unsigned threads = options.threads;
+  if (threads == 0) {
+    auto count = getCompileThreadCount();
+    if (!count)
+      return count.takeError();
+    threads = *count;
+  }
+  std::vector<Partition> parts;
+  {
+    Timed timed(options.translateTimer);
+    llvm::LLVMContext ctx;
+    std::unique_ptr<llvm::Module> llvmModule =
+        translateModuleToLLVMIR(module, ctx);
+    if (!llvmModule)
+      return makeError("JIT: could not translate the module to LLVM IR");
+    llvmModule->setDataLayout(layout);
+    llvmModule->setTargetTriple((*machine)->getTargetTriple());
+    std::vector<std::string> packed;
+    for (const std::string &entry : options.entries) {
+      if (llvm::Error error =
+              addPackedWrapper(*llvmModule, "_mlir_ciface_" + entry))
+        return std::move(error);
+      packed.push_back(getPackedName(entry));
+    }
+    internalize(*llvmModule, packed);
+    parts = split(*llvmModule, threads);
+  }
+
+  {
+    Timed timed(options.compileTimer);
+    std::vector<std::thread> threads;
+    for (size_t i = 1; i < parts.size(); ++i)
+      threads.emplace_back(compilePartition, std::ref(parts[i]), *builder,
+                           options.optLevel);
+    compilePartition(parts[0], *builder, options.optLevel);
+    for (std::thread &thread : threads)
+      thread.join();
+    for (Partition &part : parts)
+      if (!part.error.empty())
+        return makeError("JIT: " + part.error);
+  }
+  if (options.compileTimer)
+    llvm::errs() << "nngraph: LLVM IR compiled in " << parts.size()
+                 << (parts.size() == 1 ? " partition\n" : " partitions\n");
+
+  std::unique_ptr<JITModule> result(new JITModule());
+  result->partitions = parts.size();
+  auto linkingLayer = [](llvm::orc::ExecutionSession &session) {
+    return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+        session, [](const llvm::MemoryBuffer &) {
+          return std::make_unique<llvm::SectionMemoryManager>();
+        });
+  };
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(*builder)
+                 .setDataLayout(layout)
+                 .setObjectLinkingLayerCreator(linkingLayer)
+                 .create();
+  if (!jit)
+    return jit.takeError();
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  char prefix = layout.getGlobalPrefix();
+  for (const std::string &lib : options.sharedLibs) {
+    auto generator =
+        llvm::orc::DynamicLibrarySearchGenerator::Load(lib.c_str(), prefix);
+    if (!generator)
+      return makeError("JIT: cannot load " + lib + ": " +
+                       llvm::toString(generator.takeError()));
+    main.addGenerator(std::move(*generator));
+  }
+  auto process =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
+  for (auto [i, part] : llvm::enumerate(parts)) {
+    auto buffer = std::make_unique<llvm::SmallVectorMemoryBuffer>(
+        std::move(part.object), "nngraph-partition-" + std::to_string(i),
+        /*RequiresNullTerminator=*/false);
+    if (llvm::Error error = (*jit)->addObjectFile(std::move(buffer)))
+      return std::move(error);
+  }
+  result->jit = std::move(*jit);
+  return std::move(result);
+}
+
+llvm::Expected<void *> JITModule::lookup(StringRef name) const {
+  auto symbol = jit->lookup(name);
+  // The error may refer to strings the JIT owns: copy its message.
+  if (!symbol)
+    return makeError(llvm::toString(symbol.takeError()));
+  if (void *address = symbol->toPtr<void *>())
+    return address;
+  return makeError("symbol '" + name + "' is null");
+}
+
+llvm::Expected<void (*)(void **)>
+JITModule::lookupPacked(StringRef name) const {
+  auto address = lookup(getPackedName(name));
+  if (!address)
+    return address.takeError();
+  return reinterpret_cast<void (*)(void **)>(*address);
+}
