@@ -6,8 +6,9 @@
 //
 // This file implements nngraph-run: it imports a model (any format, detected
 // from the content, or an .mlir file), compiles it with nngraph-cpu-pipeline
-// (results become output buffers), JIT-executes it with MLIR's
-// ExecutionEngine on inputs from .npy files or deterministic random values,
+// (results become output buffers), JIT-executes it (the project's JIT,
+// nngraph/Execution/JIT.h, compiling on --compile-threads threads) on
+// inputs from .npy files or deterministic random values,
 // and prints each output's shape and a summary, the compile time and the
 // median run time; --output-dir writes the outputs as .npy files.
 // --profile also compiles a build of the model with each layer timed
