@@ -61,6 +61,24 @@ void addOnFunctions(OpPassManager &pm, std::unique_ptr<Passes>... passes) {
   (nested.addPass(std::move(passes)), ...);
 }
 
+/// Deallocation of the buffers that the arena does not hold: upstream's
+/// buffer-deallocation-pipeline, with its function-local passes (the
+/// canonicalizations, CSE, the simplification) nested on each function so
+/// that they run on the kernels in parallel; ownership-based deallocation
+/// (function boundaries) and the lowering of bufferization.dealloc (which
+/// may add a helper function) stay on the module.
+void addDeallocationPasses(OpPassManager &pm) {
+  memref::ExpandReallocPassOptions realloc;
+  realloc.emitDeallocs = false;
+  addOnFunctions(pm, memref::createExpandReallocPass(realloc),
+                 createCanonicalizerPass());
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  addOnFunctions(pm, createCanonicalizerPass(),
+                 bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  addOnFunctions(pm, createCSEPass(), createCanonicalizerPass());
+}
+
 /// Stage 6 without threads: scf.parallel loops (if any reach here) become
 /// sequential loops in convert-scf-to-cf. The conversions that can work on
 /// one function at a time do (the module passes declare runtime functions
@@ -178,8 +196,6 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     plan.arenaArgument = options.arenaArgument;
     pm.addPass(createNNGraphPlanBuffersPass(plan));
   }
-  bufferization::buildBufferDeallocationPipeline(pm);
-
   // Kernels: with the LLVM lowering, each loop nest moves into a function
   // of its own now (nngraph-outline-kernels, identical ones merged), so
   // that the rest of the pipeline lowers each distinct kernel once, the
@@ -190,6 +206,7 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     pm.addPass(createNNGraphProfileKernelsPass());
   if (outline)
     pm.addPass(createNNGraphOutlineKernelsPass());
+  addDeallocationPasses(pm);
   // 5. Loops. The parallel tile loops of the schedules (scf.forall: every
   // static op has a schedule, the elementwise one included) run on threads,
   // or in sequence with one. Vectors become FMAs, loads and stores; what

@@ -1,5 +1,6 @@
 // With the LLVM lowering, nngraph-cpu-pipeline outlines each loop nest into
-// a kernel function right after bufferization (nngraph-outline-kernels) and
+// a kernel function right after bufferization and the buffer plan
+// (nngraph-outline-kernels) and
 // merges identical ones, so that the loop and vector lowerings and the
 // conversions to LLVM work on each distinct kernel once, on the kernels in
 // parallel: two layers with the same shapes and operations (a matmul and its
@@ -11,8 +12,8 @@
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2" | FileCheck %s --check-prefixes=CHECK,OMP
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline --mlir-print-ir-after=nngraph-outline-kernels -o /dev/null 2>&1 | FileCheck %s --check-prefix=EARLY
 
-// The kernels are outlined before stage 5: still parallel tile loops of
-// vector contractions.
+// The kernels are outlined before the deallocation passes and stage 5:
+// still parallel tile loops of vector contractions.
 // EARLY-LABEL: func.func @main
 // EARLY: call @main_kernel_0(
 // EARLY: call @main_kernel_0(
