@@ -1,13 +1,11 @@
 // With the LLVM lowering, nngraph-cpu-pipeline outlines each loop nest into
 // a kernel function right after bufferization and the buffer plan
-// (nngraph-outline-kernels) and
-// merges identical ones, so that the loop and vector lowerings and the
-// conversions to LLVM work on each distinct kernel once, on the kernels in
-// parallel: two layers with the same shapes and operations (a matmul and its
-// ReLU) are one kernel
-// called twice, lowered to LLVM (vector FMAs); a layer that differs has its
-// own. The same
-// with threads (OpenMP).
+// (nngraph-outline-kernels) and merges identical ones, so that the
+// deallocation passes, the loop and vector lowerings and the conversions to
+// LLVM work on each distinct kernel once, on the kernels in parallel: two
+// layers with the same shapes and operations (a matmul and its ReLU) are one
+// kernel called twice, lowered to LLVM (vector FMAs); a layer that differs
+// has its own. The same with threads (OpenMP).
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline | FileCheck %s
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="threads=2" | FileCheck %s --check-prefixes=CHECK,OMP
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline --mlir-print-ir-after=nngraph-outline-kernels -o /dev/null 2>&1 | FileCheck %s --check-prefix=EARLY
