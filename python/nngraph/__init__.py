@@ -467,6 +467,10 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     NNGRAPH_NUM_THREADS when set, else the number of CPUs this process may
     use.
 
+    The LLVM IR is optimised and compiled on several threads, one
+    partition of the module each: the environment variable
+    NNGRAPH_COMPILE_THREADS when set, else the number of CPUs (at most 8).
+
     3x3 stride-1 convolutions with enough output tiles run as Winograd's
     F(m x m, 3 x 3) with m = ``winograd`` (4 or 2; 0: direct convolutions
     only): fewer products, results within about 1e-6 of the output's
@@ -474,8 +478,9 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
 
     Raises:
       DiagnosticError: when lowering or code generation fails, when
-        NNGRAPH_NUM_THREADS is not a positive integer, or when threads
-        need the OpenMP runtime and this build has none.
+        NNGRAPH_NUM_THREADS or NNGRAPH_COMPILE_THREADS is not a positive
+        integer, or when threads need the OpenMP runtime and this build
+        has none.
       ValueError: for an unknown target, a thread count below 1, a
         ``winograd`` other than 0, 2 or 4 or weights without values.
     """

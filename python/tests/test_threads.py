@@ -114,3 +114,23 @@ def test_command_line(tmp_path):
     r = run_cli("run", FORALL, "--threads", "0")
     assert r.returncode == 1
     assert "threads must be a positive integer" in r.stderr
+
+
+def test_compile_threads_environment_variable(monkeypatch):
+    """NNGRAPH_COMPILE_THREADS sets how many partitions of the LLVM IR are
+    compiled in parallel (JIT.h): the numbers do not depend on it, and a
+    count that is not a positive integer is a clear error."""
+    model = nngraph.load(MODELS["xoc"], random_weights=1)
+    x = np.random.default_rng(0).uniform(
+        0, 1, model.inputs[0].shape).astype(np.float32)
+    outputs = []
+    for count in ["1", "2", "7"]:
+        monkeypatch.setenv("NNGRAPH_COMPILE_THREADS", count)
+        outputs.append(nngraph.compile(model, threads=1)(x)[0])
+    assert all(np.array_equal(outputs[0], y) for y in outputs[1:])
+    for bad in ["abc", "0"]:
+        monkeypatch.setenv("NNGRAPH_COMPILE_THREADS", bad)
+        with pytest.raises(nngraph.DiagnosticError) as info:
+            nngraph.compile(model)
+        assert (f"NNGRAPH_COMPILE_THREADS must be a positive integer, got "
+                f"'{bad}'" in str(info.value.errors[0]))
