@@ -271,7 +271,7 @@ std::vector<Partition> split(llvm::Module &m, unsigned n) {
   DenseMap<const llvm::GlobalValue *, unsigned> partitionOf;
   SmallVector<size_t> load(n, 0);
   for (auto [size, f] : functions) {
-    unsigned least = std::min_element(load.begin(), load.end()) - load.begin();
+    unsigned least = llvm::min_element(load) - load.begin();
     partitionOf[f] = least;
     load[least] += size + 1;
   }
