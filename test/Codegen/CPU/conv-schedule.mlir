@@ -3,23 +3,25 @@
 // RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize=vector-width=16 --canonicalize --cse | FileCheck %s --check-prefix=AVX512
 
 // A 3x3 convolution with a bias accumulator and a ReLU epilogue: the ReLU is
-// the root of an scf.forall over (OH, OW, F) by a 7 x 16 register tile (OW
-// 28 = 4 x 7), the bias and the convolution are fused into it, the
-// reductions (KH, KW, C by 8) are scf.for loops carrying the accumulator
-// vector, and the inner step is one contraction 7x8 x 8x16. With 16 lanes
-// (AVX-512) the channel tile is two vectors, the whole 32.
+// the root of an scf.forall over (OH, OW, F) by a 7 x 8 register tile (OW
+// 28 = 4 x 7; with 16 registers, one vector of channels: 7 accumulators, a
+// weight vector and a broadcast fit, where 7 x 16 spilled), the bias and the
+// convolution are fused into it, the reductions (KH, KW, C by 8) are scf.for
+// loops carrying the accumulator vector, and the inner step is one
+// contraction 7x8 x 8x8. With 16 lanes (AVX-512) the channel tile is two
+// vectors, the whole 32.
 // CHECK-LABEL: func.func @conv_bias_relu
-// CHECK: scf.forall ({{.*}}) = (0, 0, 0) to (28, 28, 32) step (1, 7, 16)
-// CHECK: %[[BIAS:.*]] = vector.transfer_read %arg2{{.*}} : tensor<32xf32>, vector<16xf32>
-// CHECK: vector.broadcast %[[BIAS]] : vector<16xf32> to vector<1x7x16xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x16xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x16xf32>)
-// CHECK: scf.for {{.*}} step %c8 iter_args({{.*}}) -> (vector<1x7x16xf32>)
+// CHECK: scf.forall ({{.*}}) = (0, 0, 0) to (28, 28, 32) step (1, 7, 8)
+// CHECK: %[[BIAS:.*]] = vector.transfer_read %arg2{{.*}} : tensor<32xf32>, vector<8xf32>
+// CHECK: vector.broadcast %[[BIAS]] : vector<8xf32> to vector<1x7x8xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x8xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x8xf32>)
+// CHECK: scf.for {{.*}} step %c8 iter_args({{.*}}) -> (vector<1x7x8xf32>)
 // CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x30x30x16xf32>, vector<7x8xf32>
-// CHECK: vector.transfer_read %arg1{{.*}} : tensor<3x3x16x32xf32>, vector<8x16xf32>
-// CHECK: vector.contract {{.*}} : vector<7x8xf32>, vector<8x16xf32> into vector<7x16xf32>
-// CHECK: arith.maximumf {{.*}} : vector<7x16xf32>
-// CHECK: vector.transfer_write {{.*}} : vector<7x16xf32>, tensor<1x1x7x16xf32>
+// CHECK: vector.transfer_read %arg1{{.*}} : tensor<3x3x16x32xf32>, vector<8x8xf32>
+// CHECK: vector.contract {{.*}} : vector<7x8xf32>, vector<8x8xf32> into vector<7x8xf32>
+// CHECK: arith.maximumf {{.*}} : vector<7x8xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<7x8xf32>, tensor<1x1x7x8xf32>
 // CHECK: scf.forall.in_parallel
 // CHECK-NOT: linalg.conv_2d
 // CHECK-NOT: linalg.generic
@@ -47,7 +49,7 @@ func.func @conv_bias_relu(%x: tensor<1x30x30x16xf32>, %w: tensor<3x3x16x32xf32>,
 // -----
 
 // Sizes that do not divide the preferred tile: F 24 takes one vector of 8,
-// so OW 13 (prime) fits whole in the 14 accumulators; C 3 whole; stride 2
+// so OW 13 (prime) fits whole in the 13 accumulators; C 3 whole; stride 2
 // reads every other column of the 25 the row's window spans.
 // CHECK-LABEL: func.func @conv_odd
 // CHECK: scf.forall ({{.*}}) = (0, 0) to (13, 24) step (1, 8)
