@@ -340,13 +340,14 @@ JITModule::create(ModuleOp module, const JITOptions &options) {
 
   {
     Timed timed(options.compileTimer);
-    std::vector<std::thread> threads;
+    // The first partition compiles on this thread, the others on theirs.
+    std::vector<std::thread> workers;
     for (size_t i = 1; i < parts.size(); ++i)
-      threads.emplace_back(compilePartition, std::ref(parts[i]), *builder,
+      workers.emplace_back(compilePartition, std::ref(parts[i]), *builder,
                            options.optLevel);
     compilePartition(parts[0], *builder, options.optLevel);
-    for (std::thread &thread : threads)
-      thread.join();
+    for (std::thread &worker : workers)
+      worker.join();
     for (Partition &part : parts)
       if (!part.error.empty())
         return makeError("JIT: " + part.error);
