@@ -40,11 +40,9 @@
 #include <mutex>
 #include <numeric>
 #include <random>
-#include <thread>
 #ifdef __linux__
 #include <dlfcn.h>
 #include <malloc.h>
-#include <sched.h>
 #include <sys/mman.h>
 #endif
 
@@ -251,25 +249,12 @@ std::vector<std::string> nngraph::getDefaultSharedLibs() {
 
 std::string nngraph::getOpenMPLibrary() { return NNGRAPH_OPENMP_LIB; }
 
-/// The CPUs this process may run on (its affinity mask, which taskset and
-/// container limits narrow), else the hardware's; at least 1.
-static unsigned getCPUCount() {
-#ifdef __linux__
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
-    return CPU_COUNT(&set);
-#endif
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
 llvm::Expected<unsigned> nngraph::getDefaultThreadCount() {
-  if (const char *env = std::getenv("NNGRAPH_NUM_THREADS")) {
-    unsigned n = 0;
-    if (StringRef(env).trim().getAsInteger(10, n) || n == 0)
-      return llvm::createStringError(
-          "NNGRAPH_NUM_THREADS must be a positive integer, got '%s'", env);
-    return n;
-  }
+  auto fromEnv = getCountFromEnv("NNGRAPH_NUM_THREADS");
+  if (!fromEnv)
+    return fromEnv.takeError();
+  if (*fromEnv)
+    return **fromEnv;
   std::string openMP = getOpenMPLibrary();
   if (openMP.empty() || !llvm::sys::fs::exists(openMP)) {
     static std::once_flag warned;

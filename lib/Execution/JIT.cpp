@@ -55,30 +55,40 @@
 using namespace mlir;
 using namespace mlir::nngraph;
 
-std::string nngraph::getPackedName(StringRef name) {
-  return ("_mlir__mlir_ciface_" + name).str();
+unsigned nngraph::getCPUCount() {
+#ifdef __linux__
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+    return CPU_COUNT(&set);
+#endif
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+llvm::Expected<std::optional<unsigned>>
+nngraph::getCountFromEnv(const char *name) {
+  const char *env = std::getenv(name);
+  if (!env)
+    return std::nullopt;
+  unsigned n = 0;
+  if (StringRef(env).trim().getAsInteger(10, n) || n == 0)
+    return llvm::createStringError("%s must be a positive integer, got '%s'",
+                                   name, env);
+  return n;
 }
 
 llvm::Expected<unsigned> nngraph::getCompileThreadCount() {
-  if (const char *env = std::getenv("NNGRAPH_COMPILE_THREADS")) {
-    unsigned n = 0;
-    if (StringRef(env).trim().getAsInteger(10, n) || n == 0)
-      return llvm::createStringError(
-          "NNGRAPH_COMPILE_THREADS must be a positive integer, got '%s'", env);
-    return n;
-  }
-  unsigned cpus = 0;
-#ifdef __linux__
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof(set), &set) == 0)
-    cpus = CPU_COUNT(&set);
-#endif
-  if (cpus == 0)
-    cpus = std::max(1u, std::thread::hardware_concurrency());
-  return std::min(cpus, 8u);
+  auto count = getCountFromEnv("NNGRAPH_COMPILE_THREADS");
+  if (!count)
+    return count.takeError();
+  return count->value_or(std::min(getCPUCount(), 8u));
 }
 
 namespace {
+
+/// The symbol of the packed wrapper of function `name`'s C interface.
+std::string getPackedName(StringRef name) {
+  return ("_mlir__mlir_ciface_" + name).str();
+}
 
 /// Starts `timer` (when not null) for the life of the object.
 struct Timed {
@@ -357,7 +367,6 @@ JITModule::create(ModuleOp module, const JITOptions &options) {
                  << (parts.size() == 1 ? " partition\n" : " partitions\n");
 
   std::unique_ptr<JITModule> result(new JITModule());
-  result->partitions = parts.size();
   auto linkingLayer = [](llvm::orc::ExecutionSession &session) {
     return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
         session, [](const llvm::MemoryBuffer &) {

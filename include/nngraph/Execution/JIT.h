@@ -19,11 +19,11 @@
 #define NNGRAPH_EXECUTION_JIT_H
 
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,9 +58,17 @@ struct JITOptions {
   llvm::Timer *compileTimer = nullptr;
 };
 
+/// The CPUs this process may run on (its affinity mask, which taskset and
+/// container limits narrow), else the hardware's; at least 1.
+unsigned getCPUCount();
+
+/// The positive integer in environment variable `name`: std::nullopt when
+/// it is unset, an error naming it when it is set to anything else.
+llvm::Expected<std::optional<unsigned>> getCountFromEnv(const char *name);
+
 /// The threads that compile a model's LLVM IR: NNGRAPH_COMPILE_THREADS
-/// when set (an error unless a positive integer), else the CPUs this
-/// process may run on, at most 8.
+/// when set (an error unless a positive integer), else getCPUCount(), at
+/// most 8.
 llvm::Expected<unsigned> getCompileThreadCount();
 
 /// A compiled module: code and data of its object files, linked.
@@ -79,18 +87,10 @@ public:
   /// array of pointers to the C interface's arguments.
   llvm::Expected<void (*)(void **)> lookupPacked(llvm::StringRef name) const;
 
-  /// How many partitions the module was compiled in.
-  unsigned getNumPartitions() const { return partitions; }
-
 private:
   JITModule() = default;
   std::unique_ptr<llvm::orc::LLJIT> jit;
-  unsigned partitions = 0;
 };
-
-/// The symbol of the packed wrapper of function `name`'s C interface:
-/// `_mlir__mlir_ciface_<name>`.
-std::string getPackedName(llvm::StringRef name);
 
 } // namespace nngraph
 } // namespace mlir

@@ -40,7 +40,7 @@ int64_t channelTile(int64_t size, int64_t simd);
 /// The output-channel tile of a direct convolution (not depthwise), which
 /// nngraph-cpu-pack-weights packs the filter by: channelTile, except with
 /// 16 vector registers (AVX2, `simd` 8) one vector when it divides `size`,
-/// so that the register tile (convPixelTile pixels x this) fits.
+/// so that the register tile (up to 13 pixels x this) fits.
 int64_t convChannelTile(int64_t size, int64_t simd);
 
 /// Tiles the parallel loops of a channels-last windowed op (convolution or
