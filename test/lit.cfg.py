@@ -40,7 +40,7 @@ else:
 # Reference runtimes for the numerics tests, from the project's virtual
 # environment (utils/setup.sh installs them).
 import subprocess
-for module in ["mxnet", "onnxruntime"]:
+for module in ["mxnet", "onnxruntime", "onnx"]:
     try:
         found = subprocess.run([config.python_executable, "-c", "import " + module],
                                capture_output=True, timeout=120).returncode == 0

@@ -38,6 +38,17 @@ using namespace mlir;
 
 namespace {
 
+/// Whether `op` reads or writes a tensor of i1. Such an op stays scalar:
+/// a vector of i1 is bit-packed in memory (LLVM's layout of <8 x i1>) where
+/// a buffer of i1 holds a byte per element, so a vector load or store of
+/// one would read or write the wrong bytes.
+bool readsOrWritesBools(linalg::LinalgOp op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type t) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    return shaped && shaped.getElementType().isInteger(1);
+  });
+}
+
 struct TileAndVectorizePass
     : public nngraph::impl::NNGraphCPUTileAndVectorizePassBase<
           TileAndVectorizePass> {
@@ -125,7 +136,8 @@ struct TileAndVectorizePass
         return;
       loop->removeAttr(mark);
       loop->walk([&](linalg::LinalgOp op) {
-        if (op.hasPureTensorSemantics() && !op.hasDynamicShape())
+        if (op.hasPureTensorSemantics() && !op.hasDynamicShape() &&
+            !readsOrWritesBools(op))
           toVectorize.push_back(op);
       });
     });

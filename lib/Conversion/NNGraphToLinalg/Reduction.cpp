@@ -41,12 +41,20 @@ Value combine(OpBuilder &b, Location loc, Combine kind, Value x, Value acc) {
   case Combine::Prod:
     return f ? Value(arith::MulFOp::create(b, loc, x, acc))
              : Value(arith::MulIOp::create(b, loc, x, acc));
+  // Booleans compare unsigned (true = 1 > false = 0): max is "or", min
+  // "and"; as signed i1 true would be -1.
   case Combine::Max:
-    return f ? Value(arith::MaximumFOp::create(b, loc, x, acc))
-             : Value(arith::MaxSIOp::create(b, loc, x, acc));
+    if (f)
+      return arith::MaximumFOp::create(b, loc, x, acc);
+    return x.getType().isInteger(1)
+               ? Value(arith::MaxUIOp::create(b, loc, x, acc))
+               : Value(arith::MaxSIOp::create(b, loc, x, acc));
   case Combine::Min:
-    return f ? Value(arith::MinimumFOp::create(b, loc, x, acc))
-             : Value(arith::MinSIOp::create(b, loc, x, acc));
+    if (f)
+      return arith::MinimumFOp::create(b, loc, x, acc);
+    return x.getType().isInteger(1)
+               ? Value(arith::MinUIOp::create(b, loc, x, acc))
+               : Value(arith::MinSIOp::create(b, loc, x, acc));
   }
   return acc;
 }
@@ -63,6 +71,8 @@ Value neutral(OpBuilder &b, Location loc, Combine kind, Type type) {
         b, loc,
         b.getFloatAttr(type, APFloat::getInf(f.getFloatSemantics(), negative)));
   unsigned width = type.getIntOrFloatBitWidth();
+  if (width == 1)
+    return arith::ConstantOp::create(b, loc, b.getBoolAttr(!negative));
   APInt v = negative ? APInt::getSignedMinValue(width)
                      : APInt::getSignedMaxValue(width);
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
