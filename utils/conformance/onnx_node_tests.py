@@ -81,7 +81,8 @@ CONST_INPUTS = {
     "CenterCropPad": [1], "Col2Im": [1, 2], "Range": [0, 1, 2],
     "CumSum": [1], "NonMaxSuppression": [2, 3, 4], "Trilu": [1],
     "EyeLike": [], "RandomNormalLike": [], "Compress": [],
-    "GridSample": [], "AffineGrid": [1],
+    "GridSample": [], "AffineGrid": [1], "CumProd": [1],
+    "HannWindow": [0], "HammingWindow": [0], "BlackmanWindow": [0],
 }
 
 

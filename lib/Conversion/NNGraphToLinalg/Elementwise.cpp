@@ -105,6 +105,47 @@ Value powBody(OpBuilder &b, Location loc, Operation *, ValueRange args, Type) {
   return math::IPowIOp::create(b, loc, args[0], args[1]);
 }
 
+/// ONNX Mod: with fmod = 1 the remainder has the sign of the dividend (C's
+/// fmod), else that of the divisor (Python's %, numpy.mod).
+Value modBody(OpBuilder &b, Location loc, Operation *op, ValueRange args,
+              Type t) {
+  bool f = isFloat(args[0]);
+  Value r = f ? Value(arith::RemFOp::create(b, loc, args[0], args[1]))
+              : Value(arith::RemSIOp::create(b, loc, args[0], args[1]));
+  if (cast<ModOp>(op).getFmod())
+    return r;
+  Value zero =
+      f ? floatConst(b, loc, t, 0)
+        : Value(arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0)));
+  auto cmp = [&](arith::CmpFPredicate fp, arith::CmpIPredicate ip, Value x,
+                 Value y) -> Value {
+    if (f)
+      return arith::CmpFOp::create(b, loc, fp, x, y);
+    return arith::CmpIOp::create(b, loc, ip, x, y);
+  };
+  using FP = arith::CmpFPredicate;
+  using IP = arith::CmpIPredicate;
+  Value nonZero = cmp(FP::UNE, IP::ne, r, zero);
+  Value rNeg = cmp(FP::OLT, IP::slt, r, zero);
+  Value dNeg = cmp(FP::OLT, IP::slt, args[1], zero);
+  Value signs = arith::XOrIOp::create(b, loc, rNeg, dNeg);
+  Value fix = arith::AndIOp::create(b, loc, nonZero, signs);
+  Value shifted = f ? Value(arith::AddFOp::create(b, loc, r, args[1]))
+                    : Value(arith::AddIOp::create(b, loc, r, args[1]));
+  return arith::SelectOp::create(b, loc, fix, shifted, r);
+}
+
+template <typename IOp>
+Value bitwise(OpBuilder &b, Location loc, Operation *, ValueRange args, Type) {
+  return IOp::create(b, loc, args[0], args[1]);
+}
+
+Value notBody(OpBuilder &b, Location loc, Operation *, ValueRange args,
+              Type t) {
+  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 1));
+  return arith::XOrIOp::create(b, loc, args[0], one);
+}
+
 template <arith::CmpFPredicate fpred, arith::CmpIPredicate ipred>
 Value compare(OpBuilder &b, Location loc, Operation *, ValueRange args, Type) {
   if (isFloat(args[0]))
@@ -360,6 +401,22 @@ void mlir::nngraph::detail::populateElementwisePatterns(
   add(MinOp::getOperationName(),
       arithBinary<arith::MinimumFOp, arith::MinSIOp>);
   add(PowOp::getOperationName(), powBody);
+  add(ModOp::getOperationName(), modBody);
+  add(AndOp::getOperationName(), bitwise<arith::AndIOp>);
+  add(OrOp::getOperationName(), bitwise<arith::OrIOp>);
+  add(XorOp::getOperationName(), bitwise<arith::XOrIOp>);
+  add(NotOp::getOperationName(), notBody);
+  add(AcosOp::getOperationName(), mathUnary<math::AcosOp>);
+  add(AsinOp::getOperationName(), mathUnary<math::AsinOp>);
+  add(AtanOp::getOperationName(), mathUnary<math::AtanOp>);
+  add(CosOp::getOperationName(), mathUnary<math::CosOp>);
+  add(SinOp::getOperationName(), mathUnary<math::SinOp>);
+  add(TanOp::getOperationName(), mathUnary<math::TanOp>);
+  add(AcoshOp::getOperationName(), mathUnary<math::AcoshOp>);
+  add(AsinhOp::getOperationName(), mathUnary<math::AsinhOp>);
+  add(AtanhOp::getOperationName(), mathUnary<math::AtanhOp>);
+  add(CoshOp::getOperationName(), mathUnary<math::CoshOp>);
+  add(SinhOp::getOperationName(), mathUnary<math::SinhOp>);
   add(EqualOp::getOperationName(), compare<FP::OEQ, IP::eq>);
   add(NotEqualOp::getOperationName(), compare<FP::UNE, IP::ne>);
   add(LessOp::getOperationName(), compare<FP::OLT, IP::slt>);

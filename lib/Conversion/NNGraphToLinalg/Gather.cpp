@@ -81,6 +81,37 @@ struct GatherLowering : public OpConversionPattern<GatherOp> {
   }
 };
 
+/// ONNX GatherElements: a parallel generic over the result (the indices'
+/// shape); each position reads data at its own position with the index
+/// along the axis.
+struct GatherElementsLowering : public OpConversionPattern<GatherElementsOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherElementsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value data = adaptor.getData(), indices = adaptor.getIndices();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t rank = resultType.getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t i = 0; i < rank; ++i)
+      sources.push_back({indices, i});
+    Value init = emptyFrom(rewriter, loc, resultType, sources);
+    Value dim = tensor::DimOp::create(rewriter, loc, data, axis);
+    Value result =
+        parallelGeneric(rewriter, loc, resultType, init, ValueRange{indices},
+                        {rewriter.getMultiDimIdentityMap(rank)},
+                        [&](OpBuilder &b, Location l, ValueRange args) {
+                          SmallVector<Value> at = loopIndices(b, l, rank);
+                          at[axis] = normalizedIndex(b, l, args[0], dim);
+                          return tensor::ExtractOp::create(b, l, data, at);
+                        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// ONNX GatherND: a parallel generic over the result; each position reads
 /// its index tuple from `indices` (the last axis, static size k) and
 /// extracts data[batch..., tuple..., trailing...].
@@ -181,7 +212,7 @@ struct OneHotLowering : public OpConversionPattern<OneHotOp> {
 
 void mlir::nngraph::detail::populateGatherPatterns(RewritePatternSet &patterns,
                                                    ConversionTarget &target) {
-  patterns.add<GatherLowering, GatherNDLowering, OneHotLowering>(
-      patterns.getContext());
-  target.addIllegalOp<GatherOp, GatherNDOp, OneHotOp>();
+  patterns.add<GatherLowering, GatherElementsLowering, GatherNDLowering,
+               OneHotLowering>(patterns.getContext());
+  target.addIllegalOp<GatherOp, GatherElementsOp, GatherNDOp, OneHotOp>();
 }

@@ -26,10 +26,44 @@ using namespace mlir::nngraph::detail;
 
 namespace {
 
+/// `x` with every element converted to `element` (extf or truncf).
+Value convertFloats(OpBuilder &b, Location loc, Value x, Type element) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto to = type.clone(element);
+  Value init = createEmpty(b, loc, to, x);
+  bool wider = element.getIntOrFloatBitWidth() >
+               type.getElementType().getIntOrFloatBitWidth();
+  return parallelGeneric(
+      b, loc, to, init, ValueRange{x},
+      {b.getMultiDimIdentityMap(type.getRank())},
+      [&](OpBuilder &nb, Location l, ValueRange args) -> Value {
+        if (wider)
+          return arith::ExtFOp::create(nb, l, element, args[0]);
+        return arith::TruncFOp::create(nb, l, element, args[0]);
+      });
+}
+
+Value contractIn(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                 RankedTensorType resultType);
+
 /// a (..., m, k) x b (..., k, n) -> (..., m, n), batch axes broadcast;
 /// a 1-D a is (k), a 1-D b is (k) (their axis is dropped from the result).
+/// Half-precision products accumulate in f32 (as ONNX Runtime's and
+/// numpy's do), rounded once at the end.
 Value contract(OpBuilder &b, Location loc, Value lhs, Value rhs,
                RankedTensorType resultType) {
+  Type element = resultType.getElementType();
+  if (!element.isF16() && !element.isBF16())
+    return contractIn(b, loc, lhs, rhs, resultType);
+  Type f32 = b.getF32Type();
+  Value wide =
+      contractIn(b, loc, convertFloats(b, loc, lhs, f32),
+                 convertFloats(b, loc, rhs, f32), resultType.clone(f32));
+  return convertFloats(b, loc, wide, element);
+}
+
+Value contractIn(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                 RankedTensorType resultType) {
   auto lt = cast<RankedTensorType>(lhs.getType());
   auto rt = cast<RankedTensorType>(rhs.getType());
   MLIRContext *ctx = b.getContext();

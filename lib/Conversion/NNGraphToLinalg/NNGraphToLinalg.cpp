@@ -21,6 +21,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir::nngraph {
@@ -62,6 +63,13 @@ struct ConvertNNGraphToLinalgPass
           ConvertNNGraphToLinalgPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    // auto_pad as explicit pads first: the lowerings read pads.
+    {
+      RewritePatternSet resolve(ctx);
+      populateResolveAutoPadPatterns(resolve);
+      if (failed(applyPatternsGreedily(getOperation(), std::move(resolve))))
+        return signalPassFailure();
+    }
     RewritePatternSet patterns(ctx);
     ConversionTarget target(*ctx);
     populateNNGraphToLinalgConversionPatterns(patterns, target);

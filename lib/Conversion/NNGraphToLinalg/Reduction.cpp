@@ -626,23 +626,81 @@ struct TopKLowering : public OpConversionPattern<TopKOp> {
   }
 };
 
+/// ONNX CumSum: out[..., i, ...] = sum over k of x[..., k, ...] where k
+/// <= i (k < i exclusive; k >= i or k > i reversed): a generic with the
+/// summed position k as an extra reduction dim. Quadratic in the axis
+/// length, like the definition; no scan in linalg.
+/// CumProd likewise with products (the positions not taken count 1).
+template <typename OpTy, bool product>
+struct CumulativeLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = adaptor.getInput();
+    auto type = cast<RankedTensorType>(op.getType());
+    int64_t rank = type.getRank();
+    if (rank == 0)
+      return rewriter.notifyMatchFailure(op, "expected rank >= 1");
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
+    MLIRContext *ctx = this->getContext();
+    SmallVector<AffineExpr> in, out;
+    for (int64_t i = 0; i < rank; ++i) {
+      in.push_back(getAffineDimExpr(i == axis ? rank : i, ctx));
+      out.push_back(getAffineDimExpr(i, ctx));
+    }
+    SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, in, ctx),
+                                AffineMap::get(rank + 1, 0, out, ctx)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
+    Value init = createFilled(rewriter, loc, type, x, product ? 1.0 : 0.0);
+    bool exclusive = op.getExclusive(), reverse = op.getReverse();
+    using P = arith::CmpIPredicate;
+    P pred =
+        reverse ? (exclusive ? P::sgt : P::sge) : (exclusive ? P::slt : P::sle);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{type}, ValueRange{x}, ValueRange{init}, maps,
+        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+          Value i = linalg::IndexOp::create(b, l, axis);
+          Value k = linalg::IndexOp::create(b, l, rank);
+          Value take = arith::CmpIOp::create(b, l, pred, k, i);
+          Value neutral =
+              scalarConstant(b, l, args[0].getType(), product ? 1.0 : 0.0);
+          Value v = arith::SelectOp::create(b, l, take, args[0], neutral);
+          bool f = isa<FloatType>(v.getType());
+          Value acc =
+              product ? (f ? Value(arith::MulFOp::create(b, l, args[1], v))
+                           : Value(arith::MulIOp::create(b, l, args[1], v)))
+                      : (f ? Value(arith::AddFOp::create(b, l, args[1], v))
+                           : Value(arith::AddIOp::create(b, l, args[1], v)));
+          linalg::YieldOp::create(b, l, acc);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::nngraph::detail::populateReductionPatterns(
     RewritePatternSet &patterns, ConversionTarget &target) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<ReduceLowering<ReduceSumOp, Combine::Sum>,
-               ReduceLowering<ReduceMeanOp, Combine::Sum, /*mean=*/true>,
-               ReduceLowering<ReduceMaxOp, Combine::Max>,
-               ReduceLowering<ReduceMinOp, Combine::Min>,
-               ReduceLowering<ReduceProdOp, Combine::Prod>,
-               SoftmaxLowering<SoftmaxOp, false>,
-               SoftmaxLowering<LogSoftmaxOp, true>, BatchNormLowering,
-               LayerNormLowering, InstanceNormLowering,
-               ArgReduceLowering<ArgMaxOp, true>,
-               ArgReduceLowering<ArgMinOp, false>, TopKLowering>(ctx);
-  target
-      .addIllegalOp<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp,
-                    ReduceProdOp, SoftmaxOp, LogSoftmaxOp, BatchNormOp,
-                    LayerNormOp, InstanceNormOp, ArgMaxOp, ArgMinOp, TopKOp>();
+  patterns.add<
+      ReduceLowering<ReduceSumOp, Combine::Sum>,
+      ReduceLowering<ReduceMeanOp, Combine::Sum, /*mean=*/true>,
+      ReduceLowering<ReduceMaxOp, Combine::Max>,
+      ReduceLowering<ReduceMinOp, Combine::Min>,
+      ReduceLowering<ReduceProdOp, Combine::Prod>,
+      SoftmaxLowering<SoftmaxOp, false>, SoftmaxLowering<LogSoftmaxOp, true>,
+      BatchNormLowering, LayerNormLowering, InstanceNormLowering,
+      ArgReduceLowering<ArgMaxOp, true>, ArgReduceLowering<ArgMinOp, false>,
+      TopKLowering, CumulativeLowering<CumSumOp, false>,
+      CumulativeLowering<CumProdOp, true>>(ctx);
+  target.addIllegalOp<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp,
+                      ReduceProdOp, SoftmaxOp, LogSoftmaxOp, BatchNormOp,
+                      LayerNormOp, InstanceNormOp, ArgMaxOp, ArgMinOp, TopKOp,
+                      CumSumOp, CumProdOp>();
 }

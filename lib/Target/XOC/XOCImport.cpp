@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nngraph/Target/XOC/XOCImport.h"
+#include "XOCDecompose.h"
 #include "XOCOps.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Target/Common/ExportSupport.h"
@@ -65,6 +66,8 @@ private:
                      std::optional<SmallVector<int64_t>> &kernelShape,
                      std::optional<int64_t> castTo, std::string &reason);
   Outcome build(const Node &node, const OpSpec &spec, NamedAttrList &attrs);
+  Outcome importDecomposed(const Node &node, DecomposeFn fn,
+                           std::string &reason, bool &refused);
   void importNode(const Node &node);
   void importCustom(const Node &node);
   void finishOp(Operation *op, const Node &node);
@@ -591,16 +594,94 @@ Outcome Importer::build(const Node &node, const OpSpec &spec,
   return Outcome::Done;
 }
 
+Outcome Importer::importDecomposed(const Node &node, DecomposeFn fn,
+                                   std::string &reason, bool &refused) {
+  SmallVector<RankedTensorType> inputTypes, outputTypes;
+  SmallVector<const Array *> inputValues;
+  for (int64_t t : node.inputs) {
+    inputTypes.push_back(types[t]);
+    const Tensor &tensor = graph.tensors[t];
+    const llvm::json::Value *v =
+        tensor.metadata ? tensor.metadata->get(kValueKey) : nullptr;
+    inputValues.push_back(v ? v->getAsArray() : nullptr);
+  }
+  for (int64_t t : node.outputs)
+    outputTypes.push_back(types[t]);
+  auto getInput = [&](unsigned i) {
+    return getTensor(node.inputs[i], node,
+                     jsonPath(jsonPath(node.path, "inputs"), i));
+  };
+  DecomposeContext ctx(gb, {node.id, node.path, node.opType},
+                       gb.getNameLoc(node.id), inputTypes, inputValues,
+                       outputTypes, getInput);
+  if (graph.metadata)
+    if (std::optional<int64_t> opset =
+            expandDottedKeys(*graph.metadata).getInteger("opset"))
+      ctx.opset = *opset;
+  std::string attrsPath = jsonPath(node.path, "attributes");
+  ctx.setAttrsPath(attrsPath);
+  ctx.addAttrs(node.attributes, attrsPath);
+  fn(ctx);
+  if (ctx.declined) {
+    reason = *ctx.declined;
+    refused = ctx.refused;
+    return Outcome::Fallback;
+  }
+  if (ctx.failed || llvm::is_contained(ctx.results, Value()))
+    return Outcome::Failed;
+  if (ctx.results.size() != node.outputs.size()) {
+    error(node, jsonPath(node.path, "outputs"),
+          "expected " + llvm::Twine(ctx.results.size()) + " outputs for '" +
+              node.opType + "', got " + llvm::Twine(node.outputs.size()));
+    return Outcome::Failed;
+  }
+  for (auto [i, t, v] : llvm::enumerate(node.outputs, ctx.results)) {
+    Type declared = types[t];
+    if (!declared)
+      return Outcome::Failed;
+    if (getElementTypeOrSelf(declared) != getElementTypeOrSelf(v) ||
+        failed(verifyCompatibleShape(declared, v.getType()))) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "output tensor '" << graph.tensors[t].id << "' is declared "
+         << declared << " but '" << node.opType << "' gives " << v.getType();
+      error(node, jsonPath(jsonPath(node.path, "outputs"), i), text);
+      return Outcome::Failed;
+    }
+    v.setType(declared);
+  }
+  // The operations that give the outputs carry the tensor names.
+  Operation *single = ctx.results.front().getDefiningOp();
+  if (single && single->getNumResults() == ctx.results.size() &&
+      llvm::equal(single->getResults(), ctx.results)) {
+    finishOp(single, node);
+    return Outcome::Done;
+  }
+  for (auto [t, v] : llvm::zip(node.outputs, ctx.results)) {
+    if (Operation *op = v.getDefiningOp(); op && op->getNumResults() == 1)
+      abi.getResultNamesAttrHelper().setAttr(
+          op, b.getArrayAttr({b.getStringAttr(graph.tensors[t].id)}));
+    define(t, v);
+  }
+  return Outcome::Done;
+}
+
 void Importer::importNode(const Node &node) {
-  const OpSpec *spec = lookupONNX(node.opType);
   std::string reason;
-  if (spec) {
+  bool refused = false;
+  DecomposeFn decompose = lookupDecomposition(node.opType);
+  if (decompose &&
+      importDecomposed(node, decompose, reason, refused) != Outcome::Fallback)
+    return;
+  const OpSpec *spec = lookupONNX(node.opType);
+  if (spec && !refused) {
+    reason.clear();
     Outcome outcome = importTyped(node, *spec, reason);
     if (outcome != Outcome::Fallback)
       return;
   }
   if (options.strict) {
-    if (spec)
+    if (spec || decompose)
       error(node, node.path,
             "operator '" + node.opType + "' has no typed form: " + reason);
     else

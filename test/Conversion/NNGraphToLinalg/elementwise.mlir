@@ -84,3 +84,38 @@ func.func @sign(%x: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<
   %t = nngraph.sign %i : (tensor<4xi32>) -> tensor<4xi32>
   return %s, %t : tensor<4xf32>, tensor<4xi32>
 }
+
+// -----
+
+// Mod without fmod has the divisor's sign (Python's %): the remainder moves
+// by the divisor where the signs differ; logical ops on i1; trigonometry
+// through math.
+// CHECK-LABEL: func.func @mod_logic_trig
+// CHECK: linalg.generic
+// CHECK: %[[R:.*]] = arith.remsi
+// CHECK: arith.xori
+// CHECK: arith.andi
+// CHECK: %[[S:.*]] = arith.addi %[[R]]
+// CHECK: arith.select %{{.*}}, %[[S]], %[[R]]
+// CHECK: linalg.generic
+// CHECK: arith.remf
+// CHECK-NOT: arith.select
+// CHECK: linalg.yield
+// CHECK: linalg.generic
+// CHECK: arith.ori
+// CHECK: linalg.generic
+// CHECK: arith.constant true
+// CHECK: arith.xori
+// CHECK: linalg.generic
+// CHECK: math.acos
+// CHECK: linalg.generic
+// CHECK: math.sinh
+func.func @mod_logic_trig(%a: tensor<6xi32>, %b: tensor<6xi32>, %x: tensor<6xf32>, %y: tensor<6xf32>, %p: tensor<6xi1>, %q: tensor<6xi1>) -> (tensor<6xi32>, tensor<6xf32>, tensor<6xi1>, tensor<6xf32>) {
+  %0 = nngraph.mod %a, %b : (tensor<6xi32>, tensor<6xi32>) -> tensor<6xi32>
+  %1 = nngraph.mod %x, %y {fmod = true} : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+  %2 = nngraph.or %p, %q : (tensor<6xi1>, tensor<6xi1>) -> tensor<6xi1>
+  %3 = nngraph.not %2 : (tensor<6xi1>) -> tensor<6xi1>
+  %4 = nngraph.acos %x : (tensor<6xf32>) -> tensor<6xf32>
+  %5 = nngraph.sinh %4 : (tensor<6xf32>) -> tensor<6xf32>
+  return %0, %1, %3, %5 : tensor<6xi32>, tensor<6xf32>, tensor<6xi1>, tensor<6xf32>
+}

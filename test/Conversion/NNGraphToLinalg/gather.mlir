@@ -30,3 +30,19 @@ func.func @gather_nd(%d: tensor<2x5x6x4xf32>, %i: tensor<2x3x2xi64>) -> tensor<2
   %0 = nngraph.gather_nd %d, %i {batch_dims = 1 : i64} : (tensor<2x5x6x4xf32>, tensor<2x3x2xi64>) -> tensor<2x3x4xf32>
   return %0 : tensor<2x3x4xf32>
 }
+
+// -----
+
+// gather_elements: a generic over the indices' shape; the index replaces
+// the position along the axis (negative ones count from the end).
+// CHECK-LABEL: func.func @gather_elements
+// CHECK: linalg.generic {{.*}} ins(%arg1 : tensor<2x3xi64>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK: %[[I:.*]] = linalg.index 0
+// CHECK: arith.index_cast
+// CHECK: arith.cmpi slt
+// CHECK: %[[J:.*]] = arith.select
+// CHECK: tensor.extract %arg0[%[[I]], %[[J]]] : tensor<2x4xf32>
+func.func @gather_elements(%d: tensor<2x4xf32>, %i: tensor<2x3xi64>) -> tensor<2x3xf32> {
+  %0 = nngraph.gather_elements %d, %i {axis = 1 : i64} : (tensor<2x4xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

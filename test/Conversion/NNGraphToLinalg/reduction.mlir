@@ -116,3 +116,25 @@ func.func @topk(%x: tensor<2x10xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>) {
   %v, %i = nngraph.topk %x {k = 3 : i64} : (tensor<2x10xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>)
   return %v, %i : tensor<2x3xf32>, tensor<2x3xi64>
 }
+
+// -----
+
+// cumsum: the summed position is an extra reduction dim; exclusive and
+// reverse choose the comparison of the summed and the output positions.
+// CHECK-DAG: #[[$IN:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[$OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @cumsum
+// CHECK: linalg.fill
+// CHECK: linalg.generic {indexing_maps = [#[[$IN]], #[[$OUT]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK: %[[I:.*]] = linalg.index 1
+// CHECK: %[[K:.*]] = linalg.index 2
+// CHECK: arith.cmpi sle, %[[K]], %[[I]]
+// CHECK: arith.addf
+// CHECK: linalg.generic
+// CHECK: arith.cmpi sgt
+// CHECK: arith.addi
+func.func @cumsum(%x: tensor<2x5xf32>, %y: tensor<2x5xi32>) -> (tensor<2x5xf32>, tensor<2x5xi32>) {
+  %0 = nngraph.cumsum %x {axis = 1 : i64} : (tensor<2x5xf32>) -> tensor<2x5xf32>
+  %1 = nngraph.cumsum %y {axis = -1 : i64, exclusive = true, reverse = true} : (tensor<2x5xi32>) -> tensor<2x5xi32>
+  return %0, %1 : tensor<2x5xf32>, tensor<2x5xi32>
+}

@@ -247,3 +247,22 @@ func.func @print_kept() {
   nngraph.print %c {message = "c:"} : tensor<2xf32>
   return
 }
+
+// -----
+
+// auto_pad becomes explicit pads once the spatial sizes are static: SAME
+// puts the odd pad at the end (UPPER) or the beginning (LOWER); VALID none.
+// CHECK-LABEL: func.func @resolve_auto_pad
+// CHECK: nngraph.conv %arg0, %arg1 {pads = array<i64: 1, 1, 1, 1>}
+// CHECK: nngraph.max_pool %arg0 {kernel_shape = array<i64: 2, 2>, pads = array<i64: 0, 0, 1, 1>, strides = array<i64: 2, 2>}
+// CHECK: nngraph.avg_pool %arg0 {kernel_shape = array<i64: 2, 2>, pads = array<i64: 1, 1, 0, 0>}
+// CHECK: nngraph.max_pool %arg0 {kernel_shape = array<i64: 3, 3>, pads = array<i64: 0, 0, 0, 0>}
+// CHECK: nngraph.max_pool %arg2 {auto_pad = #nngraph.auto_pad<same_upper>
+func.func @resolve_auto_pad(%x: tensor<1x1x5x5xf32>, %w: tensor<2x1x3x3xf32>, %d: tensor<1x1x?x5xf32>) -> (tensor<1x2x5x5xf32>, tensor<1x1x3x3xf32>, tensor<1x1x5x5xf32>, tensor<1x1x3x3xf32>, tensor<1x1x?x5xf32>) {
+  %0 = nngraph.conv %x, %w {auto_pad = #nngraph.auto_pad<same_upper>} : (tensor<1x1x5x5xf32>, tensor<2x1x3x3xf32>) -> tensor<1x2x5x5xf32>
+  %1 = nngraph.max_pool %x {auto_pad = #nngraph.auto_pad<same_upper>, kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xf32>
+  %2 = nngraph.avg_pool %x {auto_pad = #nngraph.auto_pad<same_lower>, kernel_shape = array<i64: 2, 2>} : (tensor<1x1x5x5xf32>) -> tensor<1x1x5x5xf32>
+  %3 = nngraph.max_pool %x {auto_pad = #nngraph.auto_pad<valid>, kernel_shape = array<i64: 3, 3>} : (tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xf32>
+  %4 = nngraph.max_pool %d {auto_pad = #nngraph.auto_pad<same_upper>, kernel_shape = array<i64: 2, 2>} : (tensor<1x1x?x5xf32>) -> tensor<1x1x?x5xf32>
+  return %0, %1, %2, %3, %4 : tensor<1x2x5x5xf32>, tensor<1x1x3x3xf32>, tensor<1x1x5x5xf32>, tensor<1x1x3x3xf32>, tensor<1x1x?x5xf32>
+}

@@ -724,3 +724,20 @@ func.func @matmul_scalar(%a: tensor<f32>, %b: tensor<3xf32>) {
   %0 = nngraph.matmul %a, %b : (tensor<f32>, tensor<3xf32>) -> tensor<3xf32>
   return
 }
+
+// -----
+
+func.func @gather_elements_rank(%d: tensor<2x4xf32>, %i: tensor<3xi64>) -> tensor<3xf32> {
+  // expected-error @below {{'nngraph.gather_elements' op expects indices of the data's rank (2), got rank 1}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.gather_elements %d, %i : (tensor<2x4xf32>, tensor<3xi64>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @and_on_floats(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'nngraph.and' op operand #0 must be ranked tensor of 1-bit signless integer values}}
+  %0 = nngraph.and %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ShapeUtils.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 
 #include "mlir/Dialect/CommonFolders.h"
@@ -266,7 +267,80 @@ void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<ComposeTransposes>(context);
 }
 
+namespace {
+/// auto_pad (SAME_UPPER, SAME_LOWER, VALID) as explicit pads once the
+/// spatial sizes are static: the lowerings read pads only. SAME pads
+/// total = max((ceil(in / s) - 1) * s + (k - 1) * d + 1 - in, 0), the
+/// extra one at the end (UPPER) or the beginning (LOWER), as ONNX says.
+template <typename OpTy>
+struct ResolveAutoPad : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    AutoPad autoPad = op.getAutoPad();
+    if (autoPad == AutoPad::NotSet)
+      return failure();
+    auto in = dyn_cast<RankedTensorType>(op.getInput().getType());
+    auto out = dyn_cast<RankedTensorType>(op.getType());
+    if (!in || !out || in.getRank() < 3 || out.getRank() != in.getRank())
+      return failure();
+    int64_t n = in.getRank() - 2;
+    SmallVector<int64_t> kernel;
+    if constexpr (std::is_same_v<OpTy, ConvOp>) {
+      auto w = dyn_cast<RankedTensorType>(op.getWeight().getType());
+      if (!w || w.getRank() != n + 2)
+        return failure();
+      kernel.assign(w.getShape().begin() + 2, w.getShape().end());
+    } else {
+      kernel.assign(op.getKernelShape().begin(), op.getKernelShape().end());
+    }
+    SmallVector<int64_t> ones(n, 1);
+    ArrayRef<int64_t> strides = op.getStrides().value_or(ones);
+    ArrayRef<int64_t> dilations = op.getDilations().value_or(ones);
+    if (static_cast<int64_t>(kernel.size()) != n ||
+        static_cast<int64_t>(strides.size()) != n ||
+        static_cast<int64_t>(dilations.size()) != n)
+      return failure();
+    bool ceilMode = false;
+    if constexpr (!std::is_same_v<OpTy, ConvOp>)
+      ceilMode = op.getCeilMode();
+    SmallVector<int64_t> pads(2 * n, 0);
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t size = in.getDimSize(i + 2);
+      if (ShapedType::isDynamic(size) || ShapedType::isDynamic(kernel[i]))
+        return failure();
+      if (autoPad != AutoPad::Valid) {
+        int64_t o = llvm::divideCeil(size, strides[i]);
+        int64_t total = std::max<int64_t>(
+            (o - 1) * strides[i] + (kernel[i] - 1) * dilations[i] + 1 - size,
+            0);
+        int64_t small = total / 2, large = total - small;
+        pads[i] = autoPad == AutoPad::SameUpper ? small : large;
+        pads[i + n] = autoPad == AutoPad::SameUpper ? large : small;
+      }
+      // The explicit pads must give the same output size.
+      nngraph::detail::WindowAxis axis{size,         kernel[i], strides[i],
+                                       dilations[i], pads[i],   pads[i + n]};
+      if (nngraph::detail::windowOutputSize(axis, AutoPad::NotSet, ceilMode) !=
+          out.getDimSize(i + 2))
+        return failure();
+    }
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setPads(pads);
+      op.setAutoPad(AutoPad::NotSet);
+    });
+    return success();
+  }
+};
+} // namespace
+
+void nngraph::populateResolveAutoPadPatterns(RewritePatternSet &patterns) {
+  patterns.add<ResolveAutoPad<ConvOp>, ResolveAutoPad<MaxPoolOp>,
+               ResolveAutoPad<AvgPoolOp>>(patterns.getContext());
+}
+
 void NNGraphDialect::getCanonicalizationPatterns(
     RewritePatternSet &results) const {
   results.add<CollapseShapeOnlyChain>(getContext());
+  populateResolveAutoPadPatterns(results);
 }

@@ -456,6 +456,27 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
+LogicalResult
+GatherElementsOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                   Adaptor adaptor,
+                                   SmallVectorImpl<Type> &inferred) {
+  StringRef name = getOperationName();
+  auto data = getRankedType(name, loc, adaptor.getData(), "data");
+  auto indices = getRankedType(name, loc, adaptor.getIndices(), "indices");
+  if (!data || !indices)
+    return failure();
+  if (data.getRank() != indices.getRank() || data.getRank() == 0)
+    return opError(name, loc,
+                   "expects indices of the data's rank (" +
+                       llvm::Twine(data.getRank()) + "), got rank " +
+                       llvm::Twine(indices.getRank()));
+  int64_t axis = adaptor.getAxis();
+  if (failed(normalizeAxis(name, loc, axis, data.getRank())))
+    return failure();
+  inferred.push_back(withShape(data, indices.getShape()));
+  return success();
+}
+
 LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
                                            std::optional<Location> loc,
                                            Adaptor adaptor,

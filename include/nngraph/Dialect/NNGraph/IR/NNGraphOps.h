@@ -35,6 +35,11 @@ namespace nngraph {
 LogicalResult inferResultTypes(InferTypeOpInterface op,
                                SmallVectorImpl<Type> &types);
 
+/// Patterns that turn auto_pad (SAME_UPPER, SAME_LOWER, VALID) of conv,
+/// max_pool and avg_pool into explicit pads where the spatial sizes are
+/// static (also among the dialect's canonicalizations).
+void populateResolveAutoPadPatterns(RewritePatternSet &patterns);
+
 } // namespace nngraph
 } // namespace mlir
 

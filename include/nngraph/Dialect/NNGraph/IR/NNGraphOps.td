@@ -238,6 +238,17 @@ def NNGraph_RoundOp : NNGraph_UnaryFloatOp<"round", "Round",
 def NNGraph_NegOp : NNGraph_UnaryNumericOp<"neg", "Neg",
     "MXNet `negative`; TVM `negative`">;
 def NNGraph_AbsOp : NNGraph_UnaryNumericOp<"abs", "Abs", "MXNet `abs`">;
+def NNGraph_AcosOp : NNGraph_UnaryFloatOp<"acos", "Acos", "XOC `Acos`">;
+def NNGraph_AsinOp : NNGraph_UnaryFloatOp<"asin", "Asin", "XOC `Asin`">;
+def NNGraph_AtanOp : NNGraph_UnaryFloatOp<"atan", "Atan", "XOC `Atan`">;
+def NNGraph_CosOp : NNGraph_UnaryFloatOp<"cos", "Cos", "XOC `Cos`">;
+def NNGraph_SinOp : NNGraph_UnaryFloatOp<"sin", "Sin", "XOC `Sin`">;
+def NNGraph_TanOp : NNGraph_UnaryFloatOp<"tan", "Tan", "XOC `Tan`">;
+def NNGraph_AcoshOp : NNGraph_UnaryFloatOp<"acosh", "Acosh", "XOC `Acosh`">;
+def NNGraph_AsinhOp : NNGraph_UnaryFloatOp<"asinh", "Asinh", "XOC `Asinh`">;
+def NNGraph_AtanhOp : NNGraph_UnaryFloatOp<"atanh", "Atanh", "XOC `Atanh`">;
+def NNGraph_CoshOp : NNGraph_UnaryFloatOp<"cosh", "Cosh", "XOC `Cosh`">;
+def NNGraph_SinhOp : NNGraph_UnaryFloatOp<"sinh", "Sinh", "XOC `Sinh`">;
 def NNGraph_SignOp : NNGraph_UnaryNumericOp<"sign", "Sign",
     "MXNet `sign`; NNVM `sign`; Relay `sign`; XOC `Sign`"> {
   let summary = "Sign (elementwise): -1, 0 or 1";
@@ -328,6 +339,62 @@ def NNGraph_MinOp : NNGraph_BinaryOp<"min", "Min",
     "MXNet `broadcast_minimum`, `_minimum_scalar`; Relay `minimum`",
     [Commutative]> {
   let hasFolder = 1;
+}
+
+def NNGraph_ModOp : NNGraph_BinaryOp<"mod", "Mod", "XOC `Mod`"> {
+  let summary = "Mod with numpy broadcasting";
+  let description = [{
+    ONNX `Mod`: the remainder of `lhs / rhs`. With `fmod` it has the sign
+    of the dividend, as C's `fmod`; without, the sign of the divisor, as
+    Python's `%` and `numpy.mod`.
+
+    Imported from: XOC `Mod`.
+
+    Example:
+
+    ```mlir
+    %z = nngraph.mod %x, %y : (tensor<6xi32>, tensor<6xi32>) -> tensor<6xi32>
+    ```
+  }];
+  let arguments = (ins NNGraph_NumericTensor:$lhs, NNGraph_NumericTensor:$rhs,
+                   DefaultValuedAttr<BoolAttr, "false">:$fmod);
+}
+
+/// Logical operation on boolean tensors with numpy broadcasting.
+class NNGraph_LogicalOp<string mnemonic, string onnx, list<Trait> traits = []>
+    : NNGraph_InferOp<mnemonic, !listconcat(traits,
+          [NNGraph_Elementwise, SameOperandsAndResultElementType])> {
+  let summary = "Logical " # onnx # " with numpy broadcasting";
+  let description = "Computes ONNX `" # onnx # "` of boolean tensors "
+      # "elementwise; operands broadcast as in numpy.\n\nImported from: XOC `"
+      # onnx # "`.\n\nExample:\n\n```mlir\n%z = nngraph." # mnemonic
+      # " %x, %y : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>\n```";
+  let arguments = (ins NNGraph_BoolTensor:$lhs, NNGraph_BoolTensor:$rhs);
+  let results = (outs NNGraph_BoolTensor:$output);
+  let extraClassDefinition = NNGraph_InferBy<
+      "::mlir::nngraph::detail::inferBroadcast(getOperationName(), location, adaptor.getLhs(), adaptor.getRhs(), ::mlir::Type(), inferred)">.body;
+}
+def NNGraph_AndOp : NNGraph_LogicalOp<"and", "And", [Commutative]>;
+def NNGraph_OrOp : NNGraph_LogicalOp<"or", "Or", [Commutative]>;
+def NNGraph_XorOp : NNGraph_LogicalOp<"xor", "Xor", [Commutative]>;
+def NNGraph_NotOp : NNGraph_InferOp<"not",
+    [NNGraph_Elementwise, SameOperandsAndResultElementType]> {
+  let summary = "Logical Not (elementwise)";
+  let description = [{
+    Applies ONNX `Not` to every element of a boolean tensor.
+
+    Imported from: XOC `Not`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.not %x : (tensor<4xi1>) -> tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins NNGraph_BoolTensor:$input);
+  let results = (outs NNGraph_BoolTensor:$output);
+  let extraClassDefinition = NNGraph_InferBy<
+      "::mlir::nngraph::detail::inferUnary(location, adaptor.getInput(), inferred)">.body;
 }
 
 def NNGraph_PReluOp : NNGraph_InferOp<"prelu",

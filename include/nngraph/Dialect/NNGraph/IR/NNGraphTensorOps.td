@@ -276,6 +276,76 @@ def NNGraph_GatherOp : NNGraph_InferOp<"gather"> {
   let results = (outs NNGraph_Tensor:$output);
 }
 
+def NNGraph_GatherElementsOp : NNGraph_InferOp<"gather_elements"> {
+  let summary = "Gather elements along an axis";
+  let description = [{
+    ONNX `GatherElements`: `indices` has the rank of `data` and the result
+    its shape; `out[i][j][k] = data[indices[i][j][k]][j][k]` for axis 0,
+    and so on; negative indices count from the end.
+
+    Imported from: XOC `GatherElements`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.gather_elements %d, %i {axis = 1 : i64}
+        : (tensor<2x4xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$data, NNGraph_IndexTensor:$indices,
+                   DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs NNGraph_Tensor:$output);
+}
+
+def NNGraph_CumSumOp : NNGraph_InferOp<"cumsum",
+    [SameOperandsAndResultElementType]> {
+  let summary = "Cumulative sum along an axis";
+  let description = [{
+    ONNX `CumSum` with a constant axis: `out[i] = sum(x[k] for k <= i)`
+    along `axis`; `exclusive` leaves the element itself out (`k < i`),
+    `reverse` sums from the end (`k >= i`).
+
+    Imported from: XOC `CumSum` (its axis input a constant).
+
+    Example:
+
+    ```mlir
+    %y = nngraph.cumsum %x {axis = 0 : i64}
+        : (tensor<5xf32>) -> tensor<5xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_NumericTensor:$input, I64Attr:$axis,
+                   DefaultValuedAttr<BoolAttr, "false">:$exclusive,
+                   DefaultValuedAttr<BoolAttr, "false">:$reverse);
+  let results = (outs NNGraph_NumericTensor:$output);
+  let extraClassDefinition = NNGraph_InferBy<
+      "::mlir::nngraph::detail::inferUnary(location, adaptor.getInput(), inferred)">.body;
+}
+
+def NNGraph_CumProdOp : NNGraph_InferOp<"cumprod",
+    [SameOperandsAndResultElementType]> {
+  let summary = "Cumulative product along an axis";
+  let description = [{
+    ONNX `CumProd` with a constant axis: as `nngraph.cumsum` with products
+    (`exclusive`: the empty product 1 first).
+
+    Imported from: XOC `CumProd` (its axis input a constant).
+
+    Example:
+
+    ```mlir
+    %y = nngraph.cumprod %x {axis = 0 : i64}
+        : (tensor<5xf32>) -> tensor<5xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_NumericTensor:$input, I64Attr:$axis,
+                   DefaultValuedAttr<BoolAttr, "false">:$exclusive,
+                   DefaultValuedAttr<BoolAttr, "false">:$reverse);
+  let results = (outs NNGraph_NumericTensor:$output);
+  let extraClassDefinition = NNGraph_InferBy<
+      "::mlir::nngraph::detail::inferUnary(location, adaptor.getInput(), inferred)">.body;
+}
+
 def NNGraph_GatherNDOp : NNGraph_InferOp<"gather_nd"> {
   let summary = "Gather slices by index tuples";
   let description = [{

@@ -1,0 +1,1139 @@
+//===- XOCDecompose.cpp - ONNX operators as several nngraph ops -*- C++ -*-===//
+//
+// Part of the nngraph project.
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the XOC importer's decompositions (XOCDecompose.h):
+// ONNX operators without an nngraph operation of their own that are exact
+// compositions of typed operations (ReduceL2, Mean, HardSwish, IsInf, ...),
+// operators whose result is a constant when the shapes are static (Size,
+// ConstantOfShape, Range, EyeLike), and forms of table operators that need
+// more than one operation (Max of three inputs, Dropout's mask, the mean
+// and inverse deviation of LayerNormalization, Split into equal parts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "XOCDecompose.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringMap.h"
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::nngraph;
+using namespace mlir::nngraph::xoc;
+
+std::optional<SmallVector<int64_t>> DecomposeContext::constInts(unsigned i) {
+  if (i >= inputValues.size() || !inputValues[i])
+    return std::nullopt;
+  SmallVector<int64_t> out;
+  for (const llvm::json::Value &v : *inputValues[i]) {
+    if (std::optional<int64_t> n = v.getAsInteger())
+      out.push_back(*n);
+    else if (std::optional<bool> flag = v.getAsBoolean())
+      out.push_back(*flag);
+    else
+      return std::nullopt;
+  }
+  return out;
+}
+
+std::optional<SmallVector<double>> DecomposeContext::constFloats(unsigned i) {
+  if (i >= inputValues.size() || !inputValues[i])
+    return std::nullopt;
+  SmallVector<double> out;
+  for (const llvm::json::Value &v : *inputValues[i]) {
+    if (std::optional<double> d = v.getAsNumber())
+      out.push_back(*d);
+    else if (std::optional<bool> flag = v.getAsBoolean())
+      out.push_back(*flag);
+    else
+      return std::nullopt;
+  }
+  return out;
+}
+
+Value DecomposeContext::constant(RankedTensorType type,
+                                 ArrayRef<double> values) {
+  Type element = type.getElementType();
+  SmallVector<Attribute> items;
+  for (double v : values) {
+    if (isa<FloatType>(element))
+      items.push_back(b.getFloatAttr(element, v));
+    else if (element.isInteger(1))
+      items.push_back(b.getBoolAttr(v != 0));
+    else
+      items.push_back(b.getIntegerAttr(element, static_cast<int64_t>(v)));
+  }
+  DenseElementsAttr value = items.size() == 1
+                                ? DenseElementsAttr::get(type, items[0])
+                                : DenseElementsAttr::get(type, items);
+  return ConstantOp::create(b, loc, cast<ElementsAttr>(value));
+}
+
+namespace {
+
+template <typename OpTy>
+StringRef name() {
+  return OpTy::getOperationName();
+}
+
+bool isFloatTensor(Type t) {
+  return isa<FloatType>(cast<RankedTensorType>(t).getElementType());
+}
+
+Value splatLike(DecomposeContext &ctx, Value like, double v) {
+  return ctx.splat(v, cast<RankedTensorType>(like.getType()).getElementType());
+}
+
+/// The output types must all be static for a constant.
+bool staticOutputs(DecomposeContext &ctx) {
+  for (unsigned i = 0; i < ctx.numOutputs(); ++i)
+    if (!ctx.outputType(i) || !ctx.outputType(i).hasStaticShape()) {
+      ctx.decline("its output needs a static shape");
+      return false;
+    }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Type and shape operators
+//===----------------------------------------------------------------------===//
+
+void castLike(DecomposeContext &ctx) {
+  if (ctx.numInputs() != 2 || ctx.numOutputs() != 1)
+    return ctx.decline("expected 2 inputs and 1 output");
+  ctx.results.push_back(
+      ctx.create1(name<CastOp>(), ctx.input(0), {}, ctx.outputType(0)));
+}
+
+void constantOfShape(DecomposeContext &ctx) {
+  if (ctx.numOutputs() != 1 || !staticOutputs(ctx))
+    return;
+  SmallVector<double> value = ctx.getFloats("value", {0.0});
+  if (value.size() != 1)
+    return ctx.badAttr("value", "one value");
+  ctx.results.push_back(ctx.constant(ctx.outputType(0), value));
+}
+
+void size(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !in.hasStaticShape())
+    return ctx.decline("Size of a tensor without a static shape");
+  ctx.results.push_back(
+      ctx.constant(RankedTensorType::get({}, ctx.b.getI64Type()),
+                   {static_cast<double>(in.getNumElements())}));
+}
+
+/// Shape with start/end: the static dims in that range.
+void shape(DecomposeContext &ctx) {
+  if (!ctx.has("start") && !ctx.has("end"))
+    return ctx.decline("the operator table maps it");
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !in.hasStaticShape())
+    return ctx.decline("Shape with start/end of a tensor without a static "
+                       "shape");
+  int64_t rank = in.getRank();
+  auto clampAxis = [&](int64_t a) {
+    if (a < 0)
+      a += rank;
+    return std::clamp<int64_t>(a, 0, rank);
+  };
+  int64_t start = clampAxis(ctx.getInt("start", 0));
+  int64_t end = clampAxis(ctx.getInt("end", rank));
+  SmallVector<double> dims;
+  for (int64_t i = start; i < end; ++i)
+    dims.push_back(in.getDimSize(i));
+  ctx.results.push_back(
+      ctx.constant(RankedTensorType::get({static_cast<int64_t>(dims.size())},
+                                         ctx.b.getI64Type()),
+                   dims));
+}
+
+void eyeLike(DecomposeContext &ctx) {
+  if (!staticOutputs(ctx))
+    return;
+  RankedTensorType out = ctx.outputType(0);
+  if (out.getRank() != 2)
+    return ctx.decline("EyeLike of rank other than 2");
+  int64_t k = ctx.getInt("k", 0);
+  SmallVector<double> values;
+  for (int64_t i = 0; i < out.getDimSize(0); ++i)
+    for (int64_t j = 0; j < out.getDimSize(1); ++j)
+      values.push_back(j - i == k ? 1.0 : 0.0);
+  ctx.results.push_back(ctx.constant(out, values));
+}
+
+void range(DecomposeContext &ctx) {
+  std::optional<SmallVector<double>> start = ctx.constFloats(0),
+                                     limit = ctx.constFloats(1),
+                                     delta = ctx.constFloats(2);
+  if (!start || !limit || !delta || start->size() != 1 || limit->size() != 1 ||
+      delta->size() != 1 || (*delta)[0] == 0)
+    return ctx.decline("Range needs constant scalar start, limit and delta");
+  double s = (*start)[0], l = (*limit)[0], d = (*delta)[0];
+  int64_t n =
+      std::max<int64_t>(static_cast<int64_t>(std::ceil((l - s) / d)), 0);
+  SmallVector<double> values;
+  for (int64_t i = 0; i < n; ++i)
+    values.push_back(s + static_cast<double>(i) * d);
+  Type element =
+      ctx.inputType(0) ? ctx.inputType(0).getElementType() : ctx.b.getF32Type();
+  auto type = RankedTensorType::get({n}, element);
+  if (n == 0) {
+    ctx.results.push_back(
+        ConstantOp::create(ctx.b, ctx.loc,
+                           cast<ElementsAttr>(DenseElementsAttr::get(
+                               type, ArrayRef<Attribute>{}))));
+    return;
+  }
+  ctx.results.push_back(ctx.constant(type, values));
+}
+
+/// Trilu: the input where a constant mask of the last two dims is set.
+void trilu(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || in.getRank() < 2 ||
+      ShapedType::isDynamic(in.getDimSize(in.getRank() - 1)) ||
+      ShapedType::isDynamic(in.getDimSize(in.getRank() - 2)))
+    return ctx.decline("Trilu needs static sizes of the last two dims");
+  int64_t k = 0;
+  if (ctx.numInputs() > 1) {
+    std::optional<SmallVector<int64_t>> kv = ctx.constInts(1);
+    if (!kv || kv->size() != 1)
+      return ctx.decline("Trilu's k must be a constant");
+    k = (*kv)[0];
+  }
+  bool upper = ctx.getBool("upper", true);
+  int64_t n = in.getDimSize(in.getRank() - 2),
+          m = in.getDimSize(in.getRank() - 1);
+  SmallVector<double> mask;
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < m; ++j)
+      mask.push_back(upper ? j - i >= k : j - i <= k);
+  Value x = ctx.input(0);
+  Value keep =
+      ctx.constant(RankedTensorType::get({n, m}, ctx.b.getI1Type()), mask);
+  if (!x)
+    return;
+  ctx.results.push_back(
+      ctx.create1(name<WhereOp>(), {keep, x, splatLike(ctx, x, 0)}));
+}
+
+/// Split without sizes (opset 13: equal parts by the output count; opset
+/// 18: num_outputs): the sizes are the outputs' along the axis.
+void split(DecomposeContext &ctx) {
+  if (ctx.numInputs() > 1 || ctx.has("split"))
+    return ctx.decline("the operator table maps it");
+  RankedTensorType in = ctx.inputType(0);
+  if (!in)
+    return;
+  int64_t axis = ctx.getInt("axis", 0);
+  if (axis < 0)
+    axis += in.getRank();
+  if (axis < 0 || axis >= in.getRank())
+    return ctx.badAttr("axis", "an axis of the input");
+  SmallVector<int64_t> sizes;
+  for (unsigned i = 0; i < ctx.numOutputs(); ++i) {
+    RankedTensorType out = ctx.outputType(i);
+    if (!out || out.getRank() != in.getRank() ||
+        ShapedType::isDynamic(out.getDimSize(axis)))
+      return ctx.decline("Split without sizes needs outputs with static "
+                         "sizes along the axis");
+    sizes.push_back(out.getDimSize(axis));
+  }
+  Operation *op = ctx.create(name<SplitOp>(), ctx.input(0),
+                             {ctx.i64("axis", axis), ctx.i64s("split", sizes)},
+                             ctx.numOutputs());
+  if (op)
+    ctx.results.append(op->result_begin(), op->result_end());
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise compositions
+//===----------------------------------------------------------------------===//
+
+/// Sum, Mean, Max and Min of any number of inputs (Max/Min of two: the
+/// table's operations).
+void variadic(DecomposeContext &ctx, StringRef opName, bool mean) {
+  if (ctx.numInputs() == 0)
+    return ctx.decline("no inputs");
+  Value acc = ctx.input(0);
+  for (unsigned i = 1; i < ctx.numInputs() && acc; ++i)
+    acc = ctx.binary(opName, acc, ctx.input(i));
+  if (!acc)
+    return;
+  if (ctx.numInputs() == 1)
+    acc = ctx.unary(name<IdentityOp>(), acc);
+  else if (mean)
+    acc = ctx.binary(name<DivOp>(), acc, splatLike(ctx, acc, ctx.numInputs()));
+  ctx.results.push_back(acc);
+}
+
+void sum(DecomposeContext &ctx) { variadic(ctx, name<AddOp>(), false); }
+void mean(DecomposeContext &ctx) { variadic(ctx, name<AddOp>(), true); }
+void max(DecomposeContext &ctx) {
+  if (ctx.numInputs() == 2)
+    return ctx.decline("the operator table maps it");
+  variadic(ctx, name<MaxOp>(), false);
+}
+void min(DecomposeContext &ctx) {
+  if (ctx.numInputs() == 2)
+    return ctx.decline("the operator table maps it");
+  variadic(ctx, name<MinOp>(), false);
+}
+
+/// Pow with an exponent of another element type: the exponent is cast to
+/// the base's type (ONNX Pow's result has the base's type).
+void pow(DecomposeContext &ctx) {
+  RankedTensorType base = ctx.inputType(0), exp = ctx.inputType(1);
+  if (!base || !exp || base.getElementType() == exp.getElementType())
+    return ctx.decline("the operator table maps it");
+  Value e = ctx.create1(name<CastOp>(), ctx.input(1), {},
+                        exp.clone(base.getElementType()));
+  ctx.results.push_back(ctx.binary(name<PowOp>(), ctx.input(0), e));
+}
+
+void isNaN(DecomposeContext &ctx) {
+  Value x = ctx.input(0);
+  if (x && !isFloatTensor(x.getType()))
+    return ctx.decline("IsNaN of integers");
+  ctx.results.push_back(ctx.binary(name<NotEqualOp>(), x, x));
+}
+
+void isInf(DecomposeContext &ctx) {
+  Value x = ctx.input(0);
+  if (!x)
+    return;
+  if (!isFloatTensor(x.getType()))
+    return ctx.decline("IsInf of integers");
+  bool neg = ctx.getBool("detect_negative", true);
+  bool pos = ctx.getBool("detect_positive", true);
+  double inf = std::numeric_limits<double>::infinity();
+  if (!neg && !pos) {
+    ctx.results.push_back(ctx.fill(ctx.outputType(0), 0));
+    return;
+  }
+  Value v = neg && pos ? ctx.unary(name<AbsOp>(), x) : x;
+  ctx.results.push_back(ctx.binary(
+      name<EqualOp>(), v, splatLike(ctx, x, neg && !pos ? -inf : inf)));
+}
+
+void celu(DecomposeContext &ctx) {
+  Value x = ctx.input(0);
+  if (!x)
+    return;
+  double alpha = ctx.getFloat("alpha", 1.0);
+  Value a = splatLike(ctx, x, alpha);
+  Value e = ctx.unary(name<EluOp>(), ctx.binary(name<DivOp>(), x, a),
+                      {ctx.f32("alpha", 1.0)});
+  ctx.results.push_back(ctx.binary(name<MulOp>(), e, a));
+}
+
+void thresholdedRelu(DecomposeContext &ctx) {
+  Value x = ctx.input(0);
+  if (!x)
+    return;
+  Value gt = ctx.binary(name<GreaterOp>(), x,
+                        splatLike(ctx, x, ctx.getFloat("alpha", 1.0)));
+  ctx.results.push_back(
+      ctx.create1(name<WhereOp>(), {gt, x, splatLike(ctx, x, 0)}));
+}
+
+void shrink(DecomposeContext &ctx) {
+  Value x = ctx.input(0);
+  if (!x)
+    return;
+  double bias = ctx.getFloat("bias", 0.0), lambd = ctx.getFloat("lambd", 0.5);
+  Value below = ctx.binary(name<LessOp>(), x, splatLike(ctx, x, -lambd));
+  Value above = ctx.binary(name<GreaterOp>(), x, splatLike(ctx, x, lambd));
+  Value b = splatLike(ctx, x, bias);
+  Value hi =
+      ctx.create1(name<WhereOp>(), {above, ctx.binary(name<SubOp>(), x, b),
+                                    splatLike(ctx, x, 0)});
+  ctx.results.push_back(ctx.create1(
+      name<WhereOp>(), {below, ctx.binary(name<AddOp>(), x, b), hi}));
+}
+
+void hardSwish(DecomposeContext &ctx) {
+  Value x = ctx.input(0);
+  Value s = ctx.unary(name<HardSigmoidOp>(), x,
+                      {ctx.f32("alpha", 1.0 / 6.0), ctx.f32("beta", 0.5)});
+  ctx.results.push_back(ctx.binary(name<MulOp>(), x, s));
+}
+
+void mish(DecomposeContext &ctx) {
+  Value x = ctx.input(0);
+  Value t = ctx.unary(name<TanhOp>(), ctx.unary(name<SoftplusOp>(), x));
+  ctx.results.push_back(ctx.binary(name<MulOp>(), x, t));
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and normalizations
+//===----------------------------------------------------------------------===//
+
+/// The axes of a Reduce* node (attribute before opset 18, input 1 after),
+/// sorted and non-negative; empty for every axis. False (declined) when
+/// they cannot be known or the node asks for no reduction.
+bool reduceAxes(DecomposeContext &ctx, RankedTensorType in,
+                SmallVector<int64_t> &axes) {
+  if (ctx.numInputs() > 1) {
+    std::optional<SmallVector<int64_t>> v = ctx.constInts(1);
+    if (!v) {
+      ctx.decline("its axes input has no value");
+      return false;
+    }
+    axes = *v;
+  } else {
+    axes = ctx.getInts("axes", {});
+  }
+  if (axes.empty() && ctx.getBool("noop_with_empty_axes", false)) {
+    ctx.decline("noop_with_empty_axes with no axes");
+    return false;
+  }
+  for (int64_t &a : axes) {
+    if (a < 0)
+      a += in.getRank();
+    if (a < 0 || a >= in.getRank()) {
+      ctx.badAttr("axes", "axes of the input");
+      return false;
+    }
+  }
+  llvm::sort(axes);
+  return true;
+}
+
+enum class Pre { None, Abs, Square, Exp };
+enum class Post { None, Sqrt, Log };
+
+void reduceWith(DecomposeContext &ctx, Pre pre, Post post) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in)
+    return;
+  if ((post != Post::None || pre == Pre::Exp) &&
+      !isa<FloatType>(in.getElementType()))
+    return ctx.decline("of integers");
+  SmallVector<int64_t> axes;
+  if (!reduceAxes(ctx, in, axes))
+    return;
+  Value x = ctx.input(0);
+  if (!x)
+    return;
+  switch (pre) {
+  case Pre::None:
+    break;
+  case Pre::Abs:
+    x = ctx.unary(name<AbsOp>(), x);
+    break;
+  case Pre::Square:
+    x = ctx.binary(name<MulOp>(), x, x);
+    break;
+  case Pre::Exp:
+    x = ctx.unary(name<ExpOp>(), x);
+    break;
+  }
+  SmallVector<NamedAttribute> attrs{
+      ctx.flag("keepdims", ctx.getBool("keepdims", true))};
+  if (!axes.empty())
+    attrs.push_back(ctx.i64s("axes", axes));
+  Value r = ctx.create1(name<ReduceSumOp>(), x, attrs);
+  if (post == Post::Sqrt)
+    r = ctx.unary(name<SqrtOp>(), r);
+  else if (post == Post::Log)
+    r = ctx.unary(name<LogOp>(), r);
+  ctx.results.push_back(r);
+}
+
+void reduceL1(DecomposeContext &ctx) { reduceWith(ctx, Pre::Abs, Post::None); }
+void reduceL2(DecomposeContext &ctx) {
+  reduceWith(ctx, Pre::Square, Post::Sqrt);
+}
+void reduceSumSquare(DecomposeContext &ctx) {
+  reduceWith(ctx, Pre::Square, Post::None);
+}
+void reduceLogSum(DecomposeContext &ctx) {
+  reduceWith(ctx, Pre::None, Post::Log);
+}
+void reduceLogSumExp(DecomposeContext &ctx) {
+  reduceWith(ctx, Pre::Exp, Post::Log);
+}
+
+void lpNormalization(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !isa<FloatType>(in.getElementType()))
+    return ctx.decline("LpNormalization of integers");
+  int64_t p = ctx.getInt("p", 2);
+  if (p != 1 && p != 2)
+    return ctx.badAttr("p", "1 or 2");
+  int64_t axis = ctx.getInt("axis", -1);
+  if (axis < 0)
+    axis += in.getRank();
+  if (axis < 0 || axis >= in.getRank())
+    return ctx.badAttr("axis", "an axis of the input");
+  Value x = ctx.input(0);
+  Value t =
+      p == 1 ? ctx.unary(name<AbsOp>(), x) : ctx.binary(name<MulOp>(), x, x);
+  Value n = ctx.create1(name<ReduceSumOp>(), t,
+                        {ctx.i64s("axes", {axis}), ctx.flag("keepdims", true)});
+  if (p == 2)
+    n = ctx.unary(name<SqrtOp>(), n);
+  // A zero norm gives zeros (ONNX's reference), not 0 / 0.
+  Value zero = splatLike(ctx, x, 0);
+  Value isZero = ctx.binary(name<EqualOp>(), n, zero);
+  ctx.results.push_back(ctx.create1(
+      name<WhereOp>(), {isZero, zero, ctx.binary(name<DivOp>(), x, n)}));
+}
+
+/// Dropout with its mask output, at inference: the input and a mask of
+/// ones.
+void dropout(DecomposeContext &ctx) {
+  if (ctx.numInputs() > 2) {
+    std::optional<SmallVector<int64_t>> training = ctx.constInts(2);
+    if (!training || training->size() != 1 || (*training)[0] != 0)
+      return ctx.refuse("training_mode = 1 (random) or without a value");
+  }
+  if (ctx.numOutputs() < 2)
+    return ctx.decline("the operator table maps it");
+  if (!ctx.outputType(1) || !ctx.outputType(1).hasStaticShape())
+    return ctx.decline("its mask needs a static shape");
+  ctx.results.push_back(ctx.unary(name<IdentityOp>(), ctx.input(0)));
+  ctx.results.push_back(ctx.fill(ctx.outputType(1), 1));
+}
+
+/// LayerNormalization with its Mean and InvStdDev outputs: the typed
+/// operation for Y, and the statistics over the normalised axes.
+void layerNormalization(DecomposeContext &ctx) {
+  if (ctx.numOutputs() < 2)
+    return ctx.decline("the operator table maps it");
+  RankedTensorType in = ctx.inputType(0);
+  if (!in)
+    return;
+  int64_t axis = ctx.getInt("axis", -1);
+  double eps = ctx.getFloat("epsilon", 1e-5);
+  if (ctx.getInt("stash_type", 1) != 1)
+    return ctx.decline("stash_type other than float");
+  int64_t rank = in.getRank();
+  int64_t first = axis < 0 ? axis + rank : axis;
+  if (first < 0 || first >= rank)
+    return ctx.badAttr("axis", "an axis of the input");
+  SmallVector<Value> operands{ctx.input(0), ctx.input(1)};
+  if (ctx.numInputs() > 2)
+    operands.push_back(ctx.input(2));
+  ctx.results.push_back(
+      ctx.create1(name<LayerNormOp>(), operands,
+                  {ctx.i64("axis", axis), ctx.f32("epsilon", eps)}));
+  SmallVector<int64_t> axes;
+  for (int64_t i = first; i < rank; ++i)
+    axes.push_back(i);
+  Value x = ctx.input(0);
+  auto reduceMean = [&](Value v) {
+    return ctx.create1(name<ReduceMeanOp>(), v,
+                       {ctx.i64s("axes", axes), ctx.flag("keepdims", true)});
+  };
+  Value mean = reduceMean(x);
+  ctx.results.push_back(mean);
+  if (ctx.numOutputs() > 2) {
+    Value d = ctx.binary(name<SubOp>(), x, mean);
+    Value var = reduceMean(ctx.binary(name<MulOp>(), d, d));
+    ctx.results.push_back(
+        ctx.unary(name<RsqrtOp>(),
+                  ctx.binary(name<AddOp>(), var, splatLike(ctx, x, eps))));
+  }
+}
+
+/// RMSNormalization: x / sqrt(mean(x^2 over the axes from `axis`) + eps)
+/// * scale.
+void rmsNormalization(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !isa<FloatType>(in.getElementType()))
+    return ctx.decline("RMSNormalization of integers");
+  if (ctx.getInt("stash_type", 1) != 1)
+    return ctx.decline("stash_type other than float");
+  int64_t rank = in.getRank(), axis = ctx.getInt("axis", -1);
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank)
+    return ctx.badAttr("axis", "an axis of the input");
+  SmallVector<int64_t> axes;
+  for (int64_t i = axis; i < rank; ++i)
+    axes.push_back(i);
+  Value x = ctx.input(0);
+  Value ms = ctx.create1(name<ReduceMeanOp>(), ctx.binary(name<MulOp>(), x, x),
+                         {ctx.i64s("axes", axes), ctx.flag("keepdims", true)});
+  Value eps = splatLike(ctx, x, ctx.getFloat("epsilon", 1e-5));
+  Value inv = ctx.unary(name<RsqrtOp>(), ctx.binary(name<AddOp>(), ms, eps));
+  ctx.results.push_back(ctx.binary(
+      name<MulOp>(), ctx.binary(name<MulOp>(), x, inv), ctx.input(1)));
+}
+
+void swish(DecomposeContext &ctx) {
+  Value x = ctx.input(0);
+  if (!x)
+    return;
+  Value ax =
+      ctx.binary(name<MulOp>(), x, splatLike(ctx, x, ctx.getFloat("alpha", 1)));
+  ctx.results.push_back(
+      ctx.binary(name<MulOp>(), x, ctx.unary(name<SigmoidOp>(), ax)));
+}
+
+/// MeanVarianceNormalization: (x - mean) / sqrt(var + 1e-9) over `axes`.
+void meanVarianceNormalization(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !isa<FloatType>(in.getElementType()))
+    return ctx.decline("MeanVarianceNormalization of integers");
+  SmallVector<int64_t> axes = ctx.getInts("axes", {0, 2, 3});
+  for (int64_t &a : axes) {
+    if (a < 0)
+      a += in.getRank();
+    if (a < 0 || a >= in.getRank())
+      return ctx.badAttr("axes", "axes of the input");
+  }
+  llvm::sort(axes);
+  Value x = ctx.input(0);
+  auto mean = [&](Value v) {
+    return ctx.create1(name<ReduceMeanOp>(), v,
+                       {ctx.i64s("axes", axes), ctx.flag("keepdims", true)});
+  };
+  Value d = ctx.binary(name<SubOp>(), x, mean(x));
+  Value var = mean(ctx.binary(name<MulOp>(), d, d));
+  Value sd = ctx.unary(name<SqrtOp>(),
+                       ctx.binary(name<AddOp>(), var, splatLike(ctx, x, 1e-9)));
+  ctx.results.push_back(ctx.binary(name<DivOp>(), d, sd));
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+Value reshape(DecomposeContext &ctx, Value x, ArrayRef<int64_t> shape) {
+  return ctx.create1(name<ReshapeOp>(), x, {ctx.i64s("shape", shape)});
+}
+
+Value transpose(DecomposeContext &ctx, Value x, ArrayRef<int64_t> perm) {
+  return ctx.create1(name<TransposeOp>(), x, {ctx.i64s("perm", perm)});
+}
+
+/// DepthToSpace (DCR or CRD) and SpaceToDepth: reshape, transpose,
+/// reshape, on static NCHW shapes.
+void depthToSpace(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || in.getRank() != 4 || !in.hasStaticShape())
+    return ctx.decline("DepthToSpace needs a static 4-D input");
+  std::optional<int64_t> bs = ctx.requireInt("blocksize");
+  if (!bs)
+    return;
+  int64_t b = *bs, n = in.getDimSize(0), c = in.getDimSize(1),
+          h = in.getDimSize(2), w = in.getDimSize(3);
+  if (b < 1 || c % (b * b))
+    return ctx.badAttr("blocksize", "a block whose square divides the "
+                                    "channels");
+  std::string mode = ctx.getString("mode", "DCR");
+  if (!ctx.checkEnum("mode", mode, {"DCR", "CRD"}))
+    return;
+  Value x = ctx.input(0);
+  Value t = mode == "DCR"
+                ? transpose(ctx, reshape(ctx, x, {n, b, b, c / (b * b), h, w}),
+                            {0, 3, 4, 1, 5, 2})
+                : transpose(ctx, reshape(ctx, x, {n, c / (b * b), b, b, h, w}),
+                            {0, 1, 4, 2, 5, 3});
+  ctx.results.push_back(reshape(ctx, t, {n, c / (b * b), h * b, w * b}));
+}
+
+void spaceToDepth(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || in.getRank() != 4 || !in.hasStaticShape())
+    return ctx.decline("SpaceToDepth needs a static 4-D input");
+  std::optional<int64_t> bs = ctx.requireInt("blocksize");
+  if (!bs)
+    return;
+  int64_t b = *bs, n = in.getDimSize(0), c = in.getDimSize(1),
+          h = in.getDimSize(2), w = in.getDimSize(3);
+  if (b < 1 || h % b || w % b)
+    return ctx.badAttr("blocksize", "a block that divides the height and "
+                                    "width");
+  std::string mode = ctx.getString("mode", "DCR");
+  if (!ctx.checkEnum("mode", mode, {"DCR", "CRD"}))
+    return;
+  Value t =
+      transpose(ctx, reshape(ctx, ctx.input(0), {n, c, h / b, b, w / b, b}),
+                mode == "DCR" ? ArrayRef<int64_t>{0, 3, 5, 1, 2, 4}
+                              : ArrayRef<int64_t>{0, 1, 3, 5, 2, 4});
+  ctx.results.push_back(reshape(ctx, t, {n, c * b * b, h / b, w / b}));
+}
+
+/// Hardmax: 1 at the first maximum along the axis, else 0. Before opset
+/// 13 the input is seen as 2-D, [prod(dims < axis), prod(dims >= axis)].
+void hardmax(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !in.hasStaticShape() || in.getRank() == 0)
+    return ctx.decline("Hardmax needs a static input");
+  bool coerce = ctx.opset && ctx.opset < 13;
+  int64_t rank = in.getRank(), axis = ctx.getInt("axis", coerce ? 1 : -1);
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank)
+    return ctx.badAttr("axis", "an axis of the input");
+  Value x = ctx.input(0);
+  RankedTensorType t = in;
+  if (coerce) {
+    int64_t rows = 1, cols = 1;
+    for (int64_t i = 0; i < rank; ++i)
+      (i < axis ? rows : cols) *= in.getDimSize(i);
+    x = reshape(ctx, x, {rows, cols});
+    t = RankedTensorType::get({rows, cols}, in.getElementType());
+    axis = 1;
+  }
+  Value arg = ctx.create1(name<ArgMaxOp>(), x,
+                          {ctx.i64("axis", axis), ctx.flag("keepdims", true)});
+  SmallVector<int64_t> iotaShape(t.getRank(), 1);
+  int64_t len = t.getDimSize(axis);
+  iotaShape[axis] = len;
+  SmallVector<double> iota;
+  for (int64_t i = 0; i < len; ++i)
+    iota.push_back(i);
+  Value positions =
+      ctx.constant(RankedTensorType::get(iotaShape, ctx.b.getI64Type()), iota);
+  Value hit = ctx.binary(name<EqualOp>(), positions, arg);
+  Value y = ctx.create1(name<CastOp>(), hit, {}, t);
+  if (coerce)
+    y = reshape(ctx, y, in.getShape());
+  ctx.results.push_back(y);
+}
+
+/// LpPool: (sum over the window of |x|^p)^(1/p), as an average pool with
+/// the padding counted, times the window size.
+void lpPool(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !isa<FloatType>(in.getElementType()))
+    return ctx.decline("LpPool of integers");
+  std::optional<SmallVector<int64_t>> kernel = ctx.requireInts("kernel_shape");
+  if (!kernel)
+    return;
+  int64_t p = ctx.getInt("p", 2);
+  if (p < 1)
+    return ctx.badAttr("p", "an integer >= 1");
+  SmallVector<NamedAttribute> attrs{ctx.i64s("kernel_shape", *kernel),
+                                    ctx.flag("count_include_pad", true)};
+  for (StringRef key : {"strides", "pads", "dilations"})
+    if (ctx.has(key))
+      attrs.push_back(ctx.i64s(key, ctx.getInts(key, {})));
+  if (ctx.getBool("ceil_mode", false))
+    attrs.push_back(ctx.flag("ceil_mode", true));
+  std::string autoPad = ctx.getString("auto_pad", "NOTSET");
+  if (!ctx.checkEnum("auto_pad", autoPad,
+                     {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"}))
+    return;
+  if (autoPad != "NOTSET") {
+    AutoPad value = autoPad == "VALID"        ? AutoPad::Valid
+                    : autoPad == "SAME_UPPER" ? AutoPad::SameUpper
+                                              : AutoPad::SameLower;
+    attrs.push_back(
+        ctx.named("auto_pad", AutoPadAttr::get(ctx.b.getContext(), value)));
+  }
+  int64_t size = 1;
+  for (int64_t k : *kernel)
+    size *= k;
+  Value x = ctx.input(0);
+  Value a = ctx.unary(name<AbsOp>(), x);
+  Value pw = p == 1   ? a
+             : p == 2 ? ctx.binary(name<MulOp>(), a, a)
+                      : ctx.binary(name<PowOp>(), a, splatLike(ctx, x, p));
+  Value avg = ctx.create1(name<AvgPoolOp>(), pw, attrs);
+  Value sum = ctx.binary(name<MulOp>(), avg, splatLike(ctx, x, size));
+  ctx.results.push_back(
+      p == 1   ? sum
+      : p == 2 ? ctx.unary(name<SqrtOp>(), sum)
+               : ctx.binary(name<PowOp>(), sum, splatLike(ctx, x, 1.0 / p)));
+}
+
+//===----------------------------------------------------------------------===//
+// Losses
+//===----------------------------------------------------------------------===//
+
+/// NegativeLogLikelihoodLoss of log-probabilities `logp` [N, C, d...] and
+/// targets (input `targetIndex`, [N, d...]) with optional class weights
+/// (input `targetIndex + 1`), `reduction` and `ignore_index`, as ONNX's
+/// reference computes it (a mean without weights and with ignore_index -1
+/// counts the ignored positions).
+Value nllLoss(DecomposeContext &ctx, Value logp, unsigned targetIndex) {
+  std::string reduction = ctx.getString("reduction", "mean");
+  if (!ctx.checkEnum("reduction", reduction, {"none", "sum", "mean"}))
+    return nullptr;
+  RankedTensorType lt = cast<RankedTensorType>(logp.getType());
+  RankedTensorType tt = ctx.inputType(targetIndex);
+  if (!tt || lt.getRank() < 2 || tt.getRank() != lt.getRank() - 1) {
+    ctx.error(ctx.node.path,
+              "expected targets of rank " + llvm::Twine(lt.getRank() - 1));
+    return nullptr;
+  }
+  Value target = ctx.input(targetIndex);
+  std::optional<int64_t> ignore;
+  if (ctx.has("ignore_index"))
+    ignore = ctx.getInt("ignore_index", 0);
+  Value valid;
+  if (ignore) {
+    valid =
+        ctx.binary(name<NotEqualOp>(), target, splatLike(ctx, target, *ignore));
+    target = ctx.create1(name<WhereOp>(),
+                         {valid, target, splatLike(ctx, target, 0)});
+  }
+  Value idx = ctx.create1(name<UnsqueezeOp>(), target, {ctx.i64s("axes", 1)});
+  Value picked =
+      ctx.create1(name<GatherElementsOp>(), {logp, idx}, {ctx.i64("axis", 1)});
+  picked = ctx.create1(name<SqueezeOp>(), picked, {ctx.i64s("axes", 1)});
+  Value loss = ctx.unary(name<NegOp>(), picked);
+  Type element = lt.getElementType();
+  auto maskType = [&](Value v) {
+    return cast<RankedTensorType>(v.getType()).clone(element);
+  };
+  Value weight;
+  if (ctx.numInputs() > targetIndex + 1) {
+    weight = ctx.create1(name<GatherOp>(), {ctx.input(targetIndex + 1), target},
+                         {ctx.i64("axis", 0)});
+    if (valid)
+      weight = ctx.create1(name<WhereOp>(),
+                           {valid, weight, splatLike(ctx, loss, 0)});
+  }
+  Value mask =
+      valid ? ctx.create1(name<CastOp>(), valid, {}, maskType(valid)) : Value();
+  if (weight)
+    loss = ctx.binary(name<MulOp>(), loss, weight);
+  else if (mask)
+    loss = ctx.binary(name<MulOp>(), loss, mask);
+  if (!loss || reduction == "none")
+    return loss;
+  auto sumAll = [&](Value v) {
+    return ctx.create1(name<ReduceSumOp>(), v, {ctx.flag("keepdims", false)});
+  };
+  if (reduction == "sum")
+    return sumAll(loss);
+  if (weight)
+    return ctx.binary(name<DivOp>(), sumAll(loss), sumAll(weight));
+  if (mask && *ignore != -1)
+    return ctx.binary(name<DivOp>(), sumAll(loss), sumAll(mask));
+  return ctx.create1(name<ReduceMeanOp>(), loss, {ctx.flag("keepdims", false)});
+}
+
+void negativeLogLikelihoodLoss(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !isa<FloatType>(in.getElementType()))
+    return ctx.decline("NegativeLogLikelihoodLoss of integers");
+  Value loss = nllLoss(ctx, ctx.input(0), 1);
+  if (loss)
+    ctx.results.push_back(loss);
+}
+
+/// SoftmaxCrossEntropyLoss: the NLL loss of log_softmax over axis 1; the
+/// optional second output is the log-probabilities.
+void softmaxCrossEntropyLoss(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !isa<FloatType>(in.getElementType()))
+    return ctx.decline("SoftmaxCrossEntropyLoss of integers");
+  Value logp =
+      ctx.create1(name<LogSoftmaxOp>(), ctx.input(0), {ctx.i64("axis", 1)});
+  if (!logp)
+    return;
+  Value loss = nllLoss(ctx, logp, 1);
+  if (!loss)
+    return;
+  ctx.results.push_back(loss);
+  if (ctx.numOutputs() > 1)
+    ctx.results.push_back(logp);
+}
+
+//===----------------------------------------------------------------------===//
+// Attention
+//===----------------------------------------------------------------------===//
+
+/// ONNX Attention (opset 23) on static shapes: Q, K, V of rank 3 (heads
+/// from q_num_heads / kv_num_heads) or 4; an optional boolean or additive
+/// mask of the full key length; the past key and value concatenated before
+/// K and V (the present outputs); is_causal aligned at the bottom right
+/// (a key j is seen by query i iff j <= i + past length); grouped heads
+/// (each KV head repeated for its queries); scale, softcap and the four
+/// qk_matmul_output modes. Rows whose keys are all masked give 0, as the
+/// reference does; sliding windows (left/right_window_size) as a constant
+/// bias like the causal one. nonpad_kv_seqlen is declined.
+void attention(DecomposeContext &ctx) {
+  for (unsigned i = 0; i < 3; ++i)
+    if (i >= ctx.numInputs() || !ctx.inputType(i) ||
+        !ctx.inputType(i).hasStaticShape())
+      return ctx.decline("Attention needs Q, K and V of static shapes");
+  if (ctx.numInputs() > 6)
+    return ctx.decline("nonpad_kv_seqlen");
+  RankedTensorType qt = ctx.inputType(0), kt = ctx.inputType(1),
+                   vt = ctx.inputType(2);
+  Type element = qt.getElementType();
+  if (!isa<FloatType>(element))
+    return ctx.decline("Attention of integers");
+  int64_t rank = qt.getRank();
+  if ((rank != 3 && rank != 4) || kt.getRank() != rank || vt.getRank() != rank)
+    return ctx.decline("Q, K and V of ranks other than 3 or 4");
+  bool hasPast = ctx.numInputs() > 4 && ctx.inputType(4);
+  if (hasPast != (ctx.numInputs() > 5 && ctx.inputType(5)))
+    return ctx.decline("past_key without past_value or the reverse");
+  Value q = ctx.input(0), k = ctx.input(1), v = ctx.input(2);
+  int64_t batch = qt.getDimSize(0);
+  // To [batch, heads, sequence, head size].
+  auto toHeads = [&](Value x, RankedTensorType t, int64_t heads) -> Value {
+    if (rank == 4)
+      return x;
+    int64_t hidden = t.getDimSize(2);
+    if (heads <= 0 || hidden % heads)
+      return nullptr;
+    return transpose(
+        ctx, reshape(ctx, x, {batch, t.getDimSize(1), heads, hidden / heads}),
+        {0, 2, 1, 3});
+  };
+  int64_t qHeads = ctx.getInt("q_num_heads", 0),
+          kvHeads = ctx.getInt("kv_num_heads", 0);
+  if (rank == 3 && (qHeads <= 0 || kvHeads <= 0))
+    return ctx.decline("3-D inputs without q_num_heads and kv_num_heads");
+  q = toHeads(q, qt, qHeads);
+  k = toHeads(k, kt, kvHeads);
+  v = toHeads(v, vt, kvHeads);
+  if (!q || !k || !v)
+    return ctx.badAttr("q_num_heads", "head counts that divide the hidden "
+                                      "sizes");
+  auto shapeOf = [](Value x) {
+    return cast<RankedTensorType>(x.getType()).getShape();
+  };
+  qHeads = shapeOf(q)[1];
+  kvHeads = shapeOf(k)[1];
+  int64_t qLen = shapeOf(q)[2], headSize = shapeOf(q)[3];
+  int64_t past = 0;
+  if (hasPast) {
+    past =
+        ctx.inputType(4).getRank() == 4 ? ctx.inputType(4).getDimSize(2) : -1;
+    if (past < 0)
+      return ctx.decline("a past key of rank other than 4");
+    k = ctx.create1(name<ConcatOp>(), {ctx.input(4), k}, {ctx.i64("axis", 2)});
+    v = ctx.create1(name<ConcatOp>(), {ctx.input(5), v}, {ctx.i64("axis", 2)});
+    if (!k || !v)
+      return;
+  }
+  Value presentK = k, presentV = v;
+  int64_t kvLen = shapeOf(k)[2];
+  // Grouped heads: each KV head repeated for the queries it serves.
+  if (qHeads != kvHeads) {
+    if (kvHeads <= 0 || qHeads % kvHeads)
+      return ctx.badAttr("q_num_heads", "a multiple of kv_num_heads");
+    int64_t r = qHeads / kvHeads;
+    auto repeat = [&](Value x) {
+      ArrayRef<int64_t> sh = shapeOf(x);
+      Value t = ctx.create1(name<TileOp>(),
+                            reshape(ctx, x, {sh[0], sh[1], 1, sh[2], sh[3]}),
+                            {ctx.i64s("repeats", {1, 1, r, 1, 1})});
+      return reshape(ctx, t, {sh[0], sh[1] * r, sh[2], sh[3]});
+    };
+    k = repeat(k);
+    v = repeat(v);
+  }
+  double scale = ctx.getFloat("scale", 1.0 / std::sqrt(double(headSize)));
+  Value s = splatLike(ctx, q, std::sqrt(scale));
+  Value kT = transpose(ctx, ctx.binary(name<MulOp>(), k, s), {0, 1, 3, 2});
+  Value scores =
+      ctx.binary(name<MatMulOp>(), ctx.binary(name<MulOp>(), q, s), kT);
+  double softcap = ctx.getFloat("softcap", 0.0);
+  if (softcap > 0) {
+    Value c = splatLike(ctx, q, softcap);
+    scores = ctx.binary(
+        name<MulOp>(),
+        ctx.unary(name<TanhOp>(), ctx.binary(name<DivOp>(), scores, c)), c);
+  }
+  // The additive bias: the mask (a boolean one as 0 / -inf), then the
+  // causal frontier.
+  double inf = std::numeric_limits<double>::infinity();
+  Value bias;
+  if (ctx.numInputs() > 3 && ctx.inputType(3)) {
+    RankedTensorType mt = ctx.inputType(3);
+    if (mt.getRank() == 0 || mt.getShape().back() != kvLen)
+      return ctx.decline("a mask shorter than the keys");
+    Value m = ctx.input(3);
+    bias = mt.getElementType().isInteger(1)
+               ? ctx.create1(name<WhereOp>(),
+                             {m, splatLike(ctx, q, 0), splatLike(ctx, q, -inf)})
+               : m;
+  }
+  if (ctx.getBool("is_causal", false)) {
+    SmallVector<double> causal;
+    for (int64_t i = 0; i < qLen; ++i)
+      for (int64_t j = 0; j < kvLen; ++j)
+        causal.push_back(j <= i + past ? 0.0 : -inf);
+    Value c =
+        ctx.constant(RankedTensorType::get({qLen, kvLen}, element), causal);
+    bias = bias ? ctx.binary(name<AddOp>(), bias, c) : c;
+  }
+  // Sliding windows: query i (at p = i + past) sees p - left <= j <= p +
+  // right, for each bound given (>= 0).
+  int64_t left = ctx.getInt("left_window_size", -1),
+          right = ctx.getInt("right_window_size", -1);
+  if (left >= 0 || right >= 0) {
+    SmallVector<double> window;
+    for (int64_t i = 0; i < qLen; ++i)
+      for (int64_t j = 0; j < kvLen; ++j) {
+        int64_t p = i + past;
+        bool seen =
+            (left < 0 || j >= p - left) && (right < 0 || j <= p + right);
+        window.push_back(seen ? 0.0 : -inf);
+      }
+    Value w =
+        ctx.constant(RankedTensorType::get({qLen, kvLen}, element), window);
+    bias = bias ? ctx.binary(name<AddOp>(), bias, w) : w;
+  }
+  Value withBias = bias ? ctx.binary(name<AddOp>(), scores, bias) : scores;
+  Value probs = ctx.create1(name<SoftmaxOp>(), withBias, {ctx.i64("axis", -1)});
+  if (bias) {
+    // Rows with every key masked: 0, not 0 / 0.
+    Value rowMax =
+        ctx.create1(name<ReduceMaxOp>(), bias,
+                    {ctx.i64s("axes", {-1}), ctx.flag("keepdims", true)});
+    Value masked = ctx.binary(name<EqualOp>(), rowMax, splatLike(ctx, q, -inf));
+    probs = ctx.create1(name<WhereOp>(), {masked, splatLike(ctx, q, 0), probs});
+  }
+  Value y = ctx.binary(name<MatMulOp>(), probs, v);
+  if (!y)
+    return;
+  if (rank == 3) {
+    ArrayRef<int64_t> sh = shapeOf(y);
+    y = reshape(ctx, transpose(ctx, y, {0, 2, 1, 3}),
+                {sh[0], sh[2], sh[1] * sh[3]});
+  }
+  ctx.results.push_back(y);
+  if (ctx.numOutputs() > 1)
+    ctx.results.push_back(ctx.unary(name<IdentityOp>(), presentK));
+  if (ctx.numOutputs() > 2)
+    ctx.results.push_back(ctx.unary(name<IdentityOp>(), presentV));
+  if (ctx.numOutputs() > 3) {
+    int64_t mode = ctx.getInt("qk_matmul_output_mode", 0);
+    Value qk = mode == 2 ? withBias : mode == 3 ? probs : scores;
+    ctx.results.push_back(ctx.unary(name<IdentityOp>(), qk));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Windows and group normalization
+//===----------------------------------------------------------------------===//
+
+/// HannWindow, HammingWindow, BlackmanWindow of a constant size: a
+/// constant sum of cosines a0 - a1 cos(2 pi n / N) + a2 cos(4 pi n / N),
+/// N the size (periodic) or the size - 1.
+void cosineWindow(DecomposeContext &ctx, double a0, double a1, double a2) {
+  std::optional<SmallVector<int64_t>> size = ctx.constInts(0);
+  if (!size || size->size() != 1 || (*size)[0] < 0)
+    return ctx.decline("a window needs a constant size");
+  if (!staticOutputs(ctx))
+    return;
+  int64_t n = (*size)[0];
+  double denom = ctx.getBool("periodic", true) ? n : n - 1;
+  SmallVector<double> values;
+  for (int64_t i = 0; i < n; ++i) {
+    double x = denom > 0 ? 2 * M_PI * i / denom : 0;
+    values.push_back(a0 - a1 * std::cos(x) + a2 * std::cos(2 * x));
+  }
+  if (n == 0)
+    return ctx.decline("an empty window");
+  ctx.results.push_back(ctx.constant(ctx.outputType(0), values));
+}
+
+void hannWindow(DecomposeContext &ctx) { cosineWindow(ctx, 0.5, 0.5, 0); }
+void hammingWindow(DecomposeContext &ctx) {
+  cosineWindow(ctx, 25.0 / 46, 1 - 25.0 / 46, 0);
+}
+void blackmanWindow(DecomposeContext &ctx) {
+  cosineWindow(ctx, 0.42, 0.5, 0.08);
+}
+
+/// GroupNormalization (opset 21: scale and bias per channel): statistics
+/// over each group of channels and the spatial dims.
+void groupNormalization(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !in.hasStaticShape() || in.getRank() < 3 ||
+      !isa<FloatType>(in.getElementType()))
+    return ctx.decline("GroupNormalization needs a static float input");
+  std::optional<int64_t> groups = ctx.requireInt("num_groups");
+  if (!groups)
+    return;
+  int64_t n = in.getDimSize(0), c = in.getDimSize(1), g = *groups;
+  if (g < 1 || c % g)
+    return ctx.badAttr("num_groups", "a divisor of the channels");
+  for (unsigned i = 1; i < 3; ++i)
+    if (!ctx.inputType(i) || ctx.inputType(i).getNumElements() != c)
+      return ctx.decline("scale and bias per group (opset 18)");
+  int64_t rest = in.getNumElements() / (n * g);
+  Value x = reshape(ctx, ctx.input(0), {n, g, rest});
+  auto mean = [&](Value v) {
+    return ctx.create1(name<ReduceMeanOp>(), v,
+                       {ctx.i64s("axes", {2}), ctx.flag("keepdims", true)});
+  };
+  Value d = ctx.binary(name<SubOp>(), x, mean(x));
+  Value var = mean(ctx.binary(name<MulOp>(), d, d));
+  Value eps = splatLike(ctx, d, ctx.getFloat("epsilon", 1e-5));
+  Value norm = ctx.binary(
+      name<MulOp>(), d,
+      ctx.unary(name<RsqrtOp>(), ctx.binary(name<AddOp>(), var, eps)));
+  norm = reshape(ctx, norm, in.getShape());
+  SmallVector<int64_t> perChannel(in.getRank() - 1, 1);
+  perChannel[0] = c;
+  Value scale = reshape(ctx, ctx.input(1), perChannel);
+  Value bias = reshape(ctx, ctx.input(2), perChannel);
+  ctx.results.push_back(
+      ctx.binary(name<AddOp>(), ctx.binary(name<MulOp>(), norm, scale), bias));
+}
+
+const llvm::StringMap<DecomposeFn> &getTable() {
+  static const llvm::StringMap<DecomposeFn> table = {
+      {"CastLike", castLike},
+      {"ConstantOfShape", constantOfShape},
+      {"Size", size},
+      {"Shape", shape},
+      {"EyeLike", eyeLike},
+      {"Range", range},
+      {"Trilu", trilu},
+      {"Split", split},
+      {"Sum", sum},
+      {"Mean", mean},
+      {"Max", max},
+      {"Min", min},
+      {"Pow", pow},
+      {"IsNaN", isNaN},
+      {"IsInf", isInf},
+      {"Celu", celu},
+      {"ThresholdedRelu", thresholdedRelu},
+      {"Shrink", shrink},
+      {"HardSwish", hardSwish},
+      {"Mish", mish},
+      {"ReduceL1", reduceL1},
+      {"ReduceL2", reduceL2},
+      {"ReduceSumSquare", reduceSumSquare},
+      {"ReduceLogSum", reduceLogSum},
+      {"ReduceLogSumExp", reduceLogSumExp},
+      {"LpNormalization", lpNormalization},
+      {"Dropout", dropout},
+      {"LayerNormalization", layerNormalization},
+      {"RMSNormalization", rmsNormalization},
+      {"Swish", swish},
+      {"DepthToSpace", depthToSpace},
+      {"SpaceToDepth", spaceToDepth},
+      {"Hardmax", hardmax},
+      {"LpPool", lpPool},
+      {"NegativeLogLikelihoodLoss", negativeLogLikelihoodLoss},
+      {"SoftmaxCrossEntropyLoss", softmaxCrossEntropyLoss},
+      {"Attention", attention},
+      {"HannWindow", hannWindow},
+      {"HammingWindow", hammingWindow},
+      {"BlackmanWindow", blackmanWindow},
+      {"GroupNormalization", groupNormalization},
+      {"MeanVarianceNormalization", meanVarianceNormalization},
+  };
+  return table;
+}
+
+} // namespace
+
+DecomposeFn xoc::lookupDecomposition(StringRef onnx) {
+  return getTable().lookup(onnx);
+}
