@@ -111,12 +111,20 @@ void castLike(DecomposeContext &ctx) {
 }
 
 void constantOfShape(DecomposeContext &ctx) {
-  if (ctx.numOutputs() != 1 || !staticOutputs(ctx))
-    return;
+  if (ctx.numOutputs() != 1 || !ctx.outputType(0))
+    return ctx.decline("expected 1 output");
+  RankedTensorType out = ctx.outputType(0);
+  // The shape input's values (given or folded) make the output static.
+  if (std::optional<SmallVector<int64_t>> shape = ctx.constInts(0))
+    if (static_cast<int64_t>(shape->size()) == out.getRank() &&
+        llvm::all_of(*shape, [](int64_t d) { return d >= 0; }))
+      out = out.clone(*shape);
+  if (!out.hasStaticShape())
+    return ctx.decline("its output needs a static shape");
   SmallVector<double> value = ctx.getFloats("value", {0.0});
   if (value.size() != 1)
     return ctx.badAttr("value", "one value");
-  ctx.results.push_back(ctx.constant(ctx.outputType(0), value));
+  ctx.results.push_back(ctx.constant(out, value));
 }
 
 void size(DecomposeContext &ctx) {

@@ -62,6 +62,10 @@ private:
   Outcome importTyped(const Node &node, const OpSpec &spec,
                       std::string &reason);
   Attribute recoverStaticInput(const Node &node, const StaticInput &si);
+  /// The values of tensor `t` when the file gives them or when the nodes
+  /// that compute it fold to a constant (shape arithmetic on static
+  /// shapes), as JSON numbers; nullopt otherwise.
+  std::optional<Array> knownValues(int64_t t);
   bool resolveQuirks(const Node &node, const OpSpec &spec, NamedAttrList &attrs,
                      std::optional<SmallVector<int64_t>> &kernelShape,
                      std::optional<int64_t> castTo, std::string &reason);
@@ -404,6 +408,10 @@ Outcome Importer::importTyped(const Node &node, const OpSpec &spec,
     const Tensor &tensor = graph.tensors[node.inputs[si.index]];
     const llvm::json::Value *value =
         tensor.metadata ? tensor.metadata->get(kValueKey) : nullptr;
+    std::optional<llvm::json::Value> computed;
+    if (!value && graph.producers[node.inputs[si.index]] >= 0)
+      if (std::optional<Array> items = knownValues(node.inputs[si.index]))
+        value = &computed.emplace(std::move(*items));
     Attribute a;
     if (value) {
       const Array *items = value->getAsArray();
@@ -436,6 +444,72 @@ Outcome Importer::importTyped(const Node &node, const OpSpec &spec,
   if (!resolveQuirks(node, spec, attrs, kernelShape, castTo, reason))
     return reason.empty() ? Outcome::Failed : Outcome::Fallback;
   return build(node, spec, attrs);
+}
+
+namespace {
+/// `got` with the static sizes of `declared` where `got` has none: the
+/// declared tensor types refine the inferred ones (static sizes where
+/// inference gives `?`), never the reverse (a declared `?` keeps an
+/// inferred size).
+Type refineType(Type got, Type declared) {
+  auto g = dyn_cast<RankedTensorType>(got);
+  auto d = dyn_cast<RankedTensorType>(declared);
+  if (!g || !d || g.getRank() != d.getRank())
+    return declared;
+  SmallVector<int64_t> dims;
+  for (auto [a, b] : llvm::zip(g.getShape(), d.getShape()))
+    dims.push_back(ShapedType::isDynamic(a) ? b : a);
+  return g.clone(dims);
+}
+
+/// What `v` folds to, folding its producers first (at most `depth` deep);
+/// the IR is not changed.
+Attribute evaluate(Value v, int depth = 32) {
+  Operation *op = v.getDefiningOp();
+  if (!op || depth == 0)
+    return nullptr;
+  SmallVector<Attribute> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(evaluate(operand, depth - 1));
+  SmallVector<OpFoldResult> results;
+  if (failed(op->fold(operands, results)) ||
+      results.size() != op->getNumResults())
+    return nullptr;
+  OpFoldResult r = results[cast<OpResult>(v).getResultNumber()];
+  if (auto attr = dyn_cast<Attribute>(r))
+    return attr;
+  return evaluate(cast<Value>(r), depth - 1);
+}
+} // namespace
+
+std::optional<Array> Importer::knownValues(int64_t t) {
+  if (const Tensor &tensor = graph.tensors[t]; tensor.metadata)
+    if (const llvm::json::Value *v = tensor.metadata->get(kValueKey))
+      if (const Array *items = v->getAsArray())
+        return *items;
+  Value v = valueOf(t);
+  if (!v)
+    return std::nullopt;
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(evaluate(v));
+  if (!dense)
+    return std::nullopt;
+  Array items;
+  Type element = dense.getType().getElementType();
+  if (isa<FloatType>(element)) {
+    for (const APFloat &f : dense.getValues<APFloat>())
+      items.push_back(f.convertToDouble());
+  } else if (element.isInteger(1)) {
+    for (bool b : dense.getValues<bool>())
+      items.push_back(b);
+  } else if (isa<IntegerType>(element)) {
+    for (const APInt &i : dense.getValues<APInt>())
+      items.push_back(element.isUnsignedInteger()
+                          ? static_cast<int64_t>(i.getZExtValue())
+                          : i.getSExtValue());
+  } else {
+    return std::nullopt;
+  }
+  return items;
 }
 
 Attribute Importer::recoverStaticInput(const Node &node,
@@ -578,7 +652,7 @@ Outcome Importer::build(const Node &node, const OpSpec &spec,
     Type got = result.getType();
     if (getElementTypeOrSelf(declared) == getElementTypeOrSelf(got) &&
         succeeded(verifyCompatibleShape(declared, got))) {
-      result.setType(declared);
+      result.setType(refineType(got, declared));
       continue;
     }
     std::string text;
@@ -598,12 +672,21 @@ Outcome Importer::importDecomposed(const Node &node, DecomposeFn fn,
                                    std::string &reason, bool &refused) {
   SmallVector<RankedTensorType> inputTypes, outputTypes;
   SmallVector<const Array *> inputValues;
+  // Values computed by folding live here while the decomposition runs.
+  std::vector<Array> computed;
+  computed.reserve(node.inputs.size());
   for (int64_t t : node.inputs) {
     inputTypes.push_back(types[t]);
     const Tensor &tensor = graph.tensors[t];
     const llvm::json::Value *v =
         tensor.metadata ? tensor.metadata->get(kValueKey) : nullptr;
-    inputValues.push_back(v ? v->getAsArray() : nullptr);
+    const Array *items = v ? v->getAsArray() : nullptr;
+    if (!items && graph.producers[t] >= 0)
+      if (std::optional<Array> values = knownValues(t)) {
+        computed.push_back(std::move(*values));
+        items = &computed.back();
+      }
+    inputValues.push_back(items);
   }
   for (int64_t t : node.outputs)
     outputTypes.push_back(types[t]);
@@ -648,7 +731,7 @@ Outcome Importer::importDecomposed(const Node &node, DecomposeFn fn,
       error(node, jsonPath(jsonPath(node.path, "outputs"), i), text);
       return Outcome::Failed;
     }
-    v.setType(declared);
+    v.setType(refineType(v.getType(), declared));
   }
   // The operations that give the outputs carry the tensor names.
   Operation *single = ctx.results.front().getDefiningOp();

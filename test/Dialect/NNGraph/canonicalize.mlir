@@ -173,12 +173,13 @@ func.func @no_fold_int_div_zero() -> tensor<2xi32> {
 
 // -----
 
-// Broadcasting operands are not folded (the folder only handles equal types).
+// Broadcasting operands are not folded (the folder only handles equal
+// types, and splats of any shape).
 // CHECK-LABEL: func.func @no_fold_broadcast
 // CHECK: nngraph.add
 func.func @no_fold_broadcast() -> tensor<2x2xf32> {
   %a = nngraph.constant dense<1.0> : tensor<2x2xf32>
-  %b = nngraph.constant dense<2.0> : tensor<2xf32>
+  %b = nngraph.constant dense<[2.0, 3.0]> : tensor<2xf32>
   %0 = nngraph.add %a, %b : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
@@ -265,4 +266,33 @@ func.func @resolve_auto_pad(%x: tensor<1x1x5x5xf32>, %w: tensor<2x1x3x3xf32>, %d
   %3 = nngraph.max_pool %x {auto_pad = #nngraph.auto_pad<valid>, kernel_shape = array<i64: 3, 3>} : (tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xf32>
   %4 = nngraph.max_pool %d {auto_pad = #nngraph.auto_pad<same_upper>, kernel_shape = array<i64: 2, 2>} : (tensor<1x1x?x5xf32>) -> tensor<1x1x?x5xf32>
   return %0, %1, %2, %3, %4 : tensor<1x2x5x5xf32>, tensor<1x1x3x3xf32>, tensor<1x1x5x5xf32>, tensor<1x1x3x3xf32>, tensor<1x1x?x5xf32>
+}
+
+// -----
+
+// Shape arithmetic on small constants folds (ONNX exporters compute Reshape
+// targets this way): shape of a static tensor, gather, slice, neg, concat,
+// unsqueeze/squeeze, integer casts, and a scalar broadcast in sub.
+// CHECK-LABEL: func.func @shape_arithmetic
+// CHECK-DAG: %[[T:.*]] = nngraph.constant dense<[2, 12]> : tensor<2xi64>
+// CHECK-DAG: %[[S:.*]] = nngraph.constant dense<[3, 4]> : tensor<2xi32>
+// CHECK-DAG: %[[R:.*]] = nngraph.constant dense<[-2, -3]> : tensor<2xi64>
+// CHECK-NOT: nngraph.shape
+// CHECK-NOT: nngraph.concat
+// CHECK: return %[[T]], %[[S]], %[[R]]
+func.func @shape_arithmetic(%x: tensor<2x3x4xf32>) -> (tensor<2xi64>, tensor<2xi32>, tensor<2xi64>) {
+  %s = nngraph.shape %x : (tensor<2x3x4xf32>) -> tensor<3xi64>
+  %i0 = nngraph.constant dense<0> : tensor<i64>
+  %d0 = nngraph.gather %s, %i0 {axis = 0 : i64} : (tensor<3xi64>, tensor<i64>) -> tensor<i64>
+  %u = nngraph.unsqueeze %d0 {axes = array<i64: 0>} : (tensor<i64>) -> tensor<1xi64>
+  %tail = nngraph.slice %s {starts = array<i64: 1>, ends = array<i64: 9223372036854775807>} : (tensor<3xi64>) -> tensor<2xi64>
+  %c12 = nngraph.constant dense<[12]> : tensor<1xi64>
+  %t = nngraph.concat %u, %c12 {axis = 0 : i64} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  %c = nngraph.cast %tail : (tensor<2xi64>) -> tensor<2xi32>
+  %one = nngraph.constant dense<1> : tensor<i64>
+  %n = nngraph.neg %tail : (tensor<2xi64>) -> tensor<2xi64>
+  %plus = nngraph.constant dense<[2, 2]> : tensor<2xi64>
+  %m = nngraph.add %n, %plus : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi64>
+  %r = nngraph.sub %m, %one : (tensor<2xi64>, tensor<i64>) -> tensor<2xi64>
+  return %t, %c, %r : tensor<2xi64>, tensor<2xi32>, tensor<2xi64>
 }

@@ -42,8 +42,20 @@ OpFoldResult DropoutOp::fold(FoldAdaptor) {
   return getInput().getType() == getType() ? getInput() : nullptr;
 }
 
-OpFoldResult CastOp::fold(FoldAdaptor) {
-  return getInput().getType() == getType() ? getInput() : nullptr;
+OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  // Small integer constants (shape arithmetic) to another integer type.
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
+  auto to = dyn_cast<IntegerType>(getType().getElementType());
+  if (!dense || !to || to.getWidth() == 1 || !isSmallStatic(getType()) ||
+      !isa<IntegerType>(dense.getType().getElementType()) ||
+      dense.getType().getElementType().isInteger(1))
+    return nullptr;
+  SmallVector<APInt> values;
+  for (const APInt &v : dense.getValues<APInt>())
+    values.push_back(v.sextOrTrunc(to.getWidth()));
+  return DenseElementsAttr::get(getType(), values);
 }
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
@@ -53,6 +65,159 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   if (dense && isSmallStatic(getType()))
     return dense.reshape(getType());
   return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Shape computations on small constants (ONNX exporters compute Reshape
+// targets with Shape -> Gather -> Concat chains)
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ShapeOp::fold(FoldAdaptor) {
+  auto in = dyn_cast<RankedTensorType>(getInput().getType());
+  if (!in || !in.hasStaticShape() || !isSmallStatic(getType()) ||
+      getType().getNumElements() != in.getRank())
+    return nullptr;
+  SmallVector<APInt> dims;
+  unsigned width = getType().getElementType().getIntOrFloatBitWidth();
+  for (int64_t d : in.getShape())
+    dims.push_back(APInt(width, d, /*isSigned=*/true));
+  return DenseElementsAttr::get(getType(), dims);
+}
+
+/// A constant's elements re-cast to `type` (same count).
+static OpFoldResult reshapeConstant(Attribute value, Type type) {
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(value);
+  if (!dense || !isSmallStatic(type) ||
+      dense.getType().getElementType() != getElementTypeOrSelf(type))
+    return nullptr;
+  return dense.reshape(cast<ShapedType>(type));
+}
+
+OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
+  if (!dense || dense.getType() != getType() || !isSmallStatic(getType()))
+    return nullptr;
+  Type element = getType().getElementType();
+  if (isa<FloatType>(element)) {
+    SmallVector<APFloat> values;
+    for (APFloat v : dense.getValues<APFloat>()) {
+      v.changeSign();
+      values.push_back(v);
+    }
+    return DenseElementsAttr::get(getType(), values);
+  }
+  if (!isa<IntegerType>(element) || element.isInteger(1))
+    return nullptr;
+  SmallVector<APInt> values;
+  for (const APInt &v : dense.getValues<APInt>())
+    values.push_back(-v);
+  return DenseElementsAttr::get(getType(), values);
+}
+
+OpFoldResult SqueezeOp::fold(FoldAdaptor adaptor) {
+  return reshapeConstant(adaptor.getInput(), getType());
+}
+
+OpFoldResult UnsqueezeOp::fold(FoldAdaptor adaptor) {
+  return reshapeConstant(adaptor.getInput(), getType());
+}
+
+/// The elements of constants, row-major, as attributes.
+static SmallVector<Attribute> elementsOf(DenseElementsAttr dense) {
+  return SmallVector<Attribute>(dense.getValues<Attribute>());
+}
+
+OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
+  RankedTensorType type = getType();
+  if (!isSmallStatic(type))
+    return nullptr;
+  int64_t rank = type.getRank();
+  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  if (axis < 0 || axis >= rank)
+    return nullptr;
+  SmallVector<DenseElementsAttr> parts;
+  for (Attribute a : adaptor.getInputs()) {
+    auto dense = dyn_cast_if_present<DenseElementsAttr>(a);
+    if (!dense || !dense.getType().hasStaticShape())
+      return nullptr;
+    parts.push_back(dense);
+  }
+  // Rows: the product of the dims before the axis; each part contributes
+  // its block of (its axis size x inner) elements per row.
+  int64_t rows = 1;
+  for (int64_t i = 0; i < axis; ++i)
+    rows *= type.getDimSize(i);
+  SmallVector<SmallVector<Attribute>> elements;
+  for (DenseElementsAttr d : parts)
+    elements.push_back(elementsOf(d));
+  SmallVector<Attribute> out;
+  for (int64_t r = 0; r < rows; ++r)
+    for (auto [d, e] : llvm::zip(parts, elements)) {
+      int64_t block = d.getNumElements() / std::max<int64_t>(rows, 1);
+      out.append(e.begin() + r * block, e.begin() + (r + 1) * block);
+    }
+  if (static_cast<int64_t>(out.size()) != type.getNumElements())
+    return nullptr;
+  return DenseElementsAttr::get(type, out);
+}
+
+OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
+  auto data = dyn_cast_if_present<DenseElementsAttr>(adaptor.getData());
+  auto indices = dyn_cast_if_present<DenseElementsAttr>(adaptor.getIndices());
+  RankedTensorType type = getType();
+  // Gathers from a vector (a shape), the common case of shape arithmetic.
+  if (!data || !indices || data.getType().getRank() != 1 ||
+      !isSmallStatic(type))
+    return nullptr;
+  SmallVector<Attribute> elements = elementsOf(data);
+  int64_t n = elements.size();
+  SmallVector<Attribute> out;
+  for (const APInt &i : indices.getValues<APInt>()) {
+    int64_t k = i.getSExtValue();
+    if (k < 0)
+      k += n;
+    if (k < 0 || k >= n)
+      return nullptr;
+    out.push_back(elements[k]);
+  }
+  return DenseElementsAttr::get(type, out);
+}
+
+OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
+  auto data = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
+  RankedTensorType type = getType();
+  // Slices of a vector (a shape).
+  if (!data || data.getType().getRank() != 1 || !isSmallStatic(type) ||
+      getStarts().size() != 1 || getEnds().size() != 1)
+    return nullptr;
+  if (getAxes() && (getAxes()->size() != 1 ||
+                    ((*getAxes())[0] != 0 && (*getAxes())[0] != -1)))
+    return nullptr;
+  int64_t step = getSteps() && !getSteps()->empty() ? (*getSteps())[0] : 1;
+  if (step == 0)
+    return nullptr;
+  SmallVector<Attribute> elements = elementsOf(data);
+  int64_t n = elements.size();
+  auto clampIndex = [&](int64_t v, int64_t lo, int64_t hi) {
+    if (v < 0)
+      v += n;
+    return std::clamp<int64_t>(v, lo, hi);
+  };
+  int64_t start = getStarts()[0], end = getEnds()[0];
+  SmallVector<Attribute> out;
+  if (step > 0) {
+    for (int64_t i = clampIndex(start, 0, n), e = clampIndex(end, 0, n); i < e;
+         i += step)
+      out.push_back(elements[i]);
+  } else {
+    for (int64_t i = clampIndex(start, -1, n - 1),
+                 e = clampIndex(end, -1, n - 1);
+         i > e; i += step)
+      out.push_back(elements[i]);
+  }
+  if (static_cast<int64_t>(out.size()) != type.getNumElements())
+    return nullptr;
+  return DenseElementsAttr::get(type, out);
 }
 
 OpFoldResult TransposeOp::fold(FoldAdaptor) {
@@ -77,6 +242,16 @@ static Attribute foldConstants(Type resultType, ArrayRef<Attribute> operands,
                                FloatFn &&floatFn, IntFn &&intFn) {
   if (!isSmallStatic(resultType) || !operands[0] || !operands[1])
     return nullptr;
+  // A splat of another shape (a scalar) broadcasts to the result's.
+  SmallVector<Attribute, 2> broadcast(operands);
+  for (Attribute &a : broadcast)
+    if (auto dense = dyn_cast<DenseElementsAttr>(a);
+        dense && dense.isSplat() && dense.getType() != resultType &&
+        dense.getType().getElementType() ==
+            cast<ShapedType>(resultType).getElementType())
+      a = DenseElementsAttr::get(cast<ShapedType>(resultType),
+                                 dense.getSplatValue<Attribute>());
+  operands = broadcast;
   auto lhs = dyn_cast<TypedAttr>(operands[0]);
   auto rhs = dyn_cast<TypedAttr>(operands[1]);
   if (!lhs || !rhs || lhs.getType() != resultType ||

@@ -236,7 +236,9 @@ def NNGraph_CeilOp : NNGraph_UnaryFloatOp<"ceil", "Ceil", "MXNet `ceil`">;
 def NNGraph_RoundOp : NNGraph_UnaryFloatOp<"round", "Round",
     "MXNet `round` (ONNX rounds halves to even)">;
 def NNGraph_NegOp : NNGraph_UnaryNumericOp<"neg", "Neg",
-    "MXNet `negative`; TVM `negative`">;
+    "MXNet `negative`; TVM `negative`"> {
+  let hasFolder = 1;
+}
 def NNGraph_AbsOp : NNGraph_UnaryNumericOp<"abs", "Abs", "MXNet `abs`">;
 def NNGraph_AcosOp : NNGraph_UnaryFloatOp<"acos", "Acos", "XOC `Acos`">;
 def NNGraph_AsinOp : NNGraph_UnaryFloatOp<"asin", "Asin", "XOC `Asin`">;

@@ -78,6 +78,7 @@ def NNGraph_SqueezeOp : NNGraph_InferOp<"squeeze",
   let arguments = (ins NNGraph_Tensor:$input,
                    OptionalAttr<DenseI64ArrayAttr>:$axes);
   let results = (outs NNGraph_Tensor:$output);
+  let hasFolder = 1;
 }
 
 def NNGraph_UnsqueezeOp : NNGraph_InferOp<"unsqueeze",
@@ -98,6 +99,7 @@ def NNGraph_UnsqueezeOp : NNGraph_InferOp<"unsqueeze",
   }];
   let arguments = (ins NNGraph_Tensor:$input, DenseI64ArrayAttr:$axes);
   let results = (outs NNGraph_Tensor:$output);
+  let hasFolder = 1;
 }
 
 def NNGraph_TransposeOp : NNGraph_InferOp<"transpose",
@@ -144,6 +146,7 @@ def NNGraph_ConcatOp : NNGraph_InferOp<"concat",
   }];
   let arguments = (ins Variadic<NNGraph_Tensor>:$inputs, I64Attr:$axis);
   let results = (outs NNGraph_Tensor:$output);
+  let hasFolder = 1;
 }
 
 def NNGraph_SplitOp : NNGraph_InferOp<"split",
@@ -191,6 +194,7 @@ def NNGraph_SliceOp : NNGraph_InferOp<"slice",
                    OptionalAttr<DenseI64ArrayAttr>:$axes,
                    OptionalAttr<DenseI64ArrayAttr>:$steps);
   let results = (outs NNGraph_Tensor:$output);
+  let hasFolder = 1;
 }
 
 def NNGraph_PadOp : NNGraph_InferOp<"pad",
@@ -274,6 +278,7 @@ def NNGraph_GatherOp : NNGraph_InferOp<"gather"> {
   let arguments = (ins NNGraph_Tensor:$data, NNGraph_IndexTensor:$indices,
                    DefaultValuedAttr<I64Attr, "0">:$axis);
   let results = (outs NNGraph_Tensor:$output);
+  let hasFolder = 1;
 }
 
 def NNGraph_GatherElementsOp : NNGraph_InferOp<"gather_elements"> {
@@ -384,6 +389,7 @@ def NNGraph_ShapeOp : NNGraph_InferOp<"shape"> {
   }];
   let arguments = (ins NNGraph_Tensor:$input);
   let results = (outs RankedTensorOf<[I64]>:$output);
+  let hasFolder = 1;
 }
 
 def NNGraph_ResizeOp : NNGraph_InferOp<"resize",
