@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "XOCDecompose.h"
+#include "XOCOps.h"
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -730,16 +731,12 @@ void lpPool(DecomposeContext &ctx) {
       attrs.push_back(ctx.i64s(key, ctx.getInts(key, {})));
   if (ctx.getBool("ceil_mode", false))
     attrs.push_back(ctx.flag("ceil_mode", true));
-  std::string autoPad = ctx.getString("auto_pad", "NOTSET");
-  if (!ctx.checkEnum("auto_pad", autoPad,
-                     {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"}))
-    return;
-  if (autoPad != "NOTSET") {
-    AutoPad value = autoPad == "VALID"        ? AutoPad::Valid
-                    : autoPad == "SAME_UPPER" ? AutoPad::SameUpper
-                                              : AutoPad::SameLower;
-    attrs.push_back(
-        ctx.named("auto_pad", AutoPadAttr::get(ctx.b.getContext(), value)));
+  // auto_pad spelled as the operator table reads it.
+  if (const NodeBinder::Attr *a = ctx.findAttr("auto_pad"); a && a->json) {
+    Attribute pad = convertAttr(ctx.b, AttrKind::AutoPad, *a->json);
+    if (!pad)
+      return ctx.badAttr("auto_pad", describeAttrKind(AttrKind::AutoPad));
+    attrs.push_back(ctx.named("auto_pad", pad));
   }
   int64_t size = 1;
   for (int64_t k : *kernel)

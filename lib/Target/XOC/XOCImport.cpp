@@ -462,23 +462,31 @@ Type refineType(Type got, Type declared) {
   return g.clone(dims);
 }
 
-/// What `v` folds to, folding its producers first (at most `depth` deep);
-/// the IR is not changed.
-Attribute evaluate(Value v, int depth = 32) {
+/// What `v` folds to, folding its producers first (at most `depth` deep;
+/// each value once); the IR is not changed. Only small static tensors are
+/// tried (no folder makes a constant of a large activation), which keeps
+/// the walk to the shape arithmetic.
+Attribute evaluate(Value v, DenseMap<Value, Attribute> &memo, int depth = 32) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
   Operation *op = v.getDefiningOp();
-  if (!op || depth == 0)
+  if (!op || depth == 0 || !type || !type.hasStaticShape() ||
+      type.getNumElements() > 4096)
     return nullptr;
+  if (auto it = memo.find(v); it != memo.end())
+    return it->second;
+  memo[v] = nullptr; // Cycles cannot occur, but revisits are cheap.
   SmallVector<Attribute> operands;
   for (Value operand : op->getOperands())
-    operands.push_back(evaluate(operand, depth - 1));
+    operands.push_back(evaluate(operand, memo, depth - 1));
   SmallVector<OpFoldResult> results;
-  if (failed(op->fold(operands, results)) ||
-      results.size() != op->getNumResults())
-    return nullptr;
-  OpFoldResult r = results[cast<OpResult>(v).getResultNumber()];
-  if (auto attr = dyn_cast<Attribute>(r))
-    return attr;
-  return evaluate(cast<Value>(r), depth - 1);
+  Attribute result;
+  if (succeeded(op->fold(operands, results)) &&
+      results.size() == op->getNumResults()) {
+    OpFoldResult r = results[cast<OpResult>(v).getResultNumber()];
+    result = isa<Attribute>(r) ? cast<Attribute>(r)
+                               : evaluate(cast<Value>(r), memo, depth - 1);
+  }
+  return memo[v] = result;
 }
 } // namespace
 
@@ -490,7 +498,8 @@ std::optional<Array> Importer::knownValues(int64_t t) {
   Value v = valueOf(t);
   if (!v)
     return std::nullopt;
-  auto dense = dyn_cast_if_present<DenseElementsAttr>(evaluate(v));
+  DenseMap<Value, Attribute> memo;
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(evaluate(v, memo));
   if (!dense)
     return std::nullopt;
   Array items;
@@ -677,15 +686,11 @@ Outcome Importer::importDecomposed(const Node &node, DecomposeFn fn,
   computed.reserve(node.inputs.size());
   for (int64_t t : node.inputs) {
     inputTypes.push_back(types[t]);
-    const Tensor &tensor = graph.tensors[t];
-    const llvm::json::Value *v =
-        tensor.metadata ? tensor.metadata->get(kValueKey) : nullptr;
-    const Array *items = v ? v->getAsArray() : nullptr;
-    if (!items && graph.producers[t] >= 0)
-      if (std::optional<Array> values = knownValues(t)) {
-        computed.push_back(std::move(*values));
-        items = &computed.back();
-      }
+    const Array *items = nullptr;
+    if (std::optional<Array> values = knownValues(t)) {
+      computed.push_back(std::move(*values));
+      items = &computed.back();
+    }
     inputValues.push_back(items);
   }
   for (int64_t t : node.outputs)
