@@ -529,6 +529,16 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
 /// Calls a packed C-interface entry point on dense buffers: one memref
 /// descriptor of any rank per buffer, {allocated, aligned, offset,
 /// sizes[rank], strides[rank]}, as the C interface passes it.
+///
+/// The call goes to code the JIT emitted, which carries no UBSan function
+/// type prefix: -fsanitize=function (part of `undefined` under clang) would
+/// read the 8 bytes before the entry point to look for one, and fault where
+/// the entry starts its code section at a page boundary (a graph whose only
+/// kernel is a copy). The check does not apply to JIT code, so it is off
+/// here.
+#if defined(__clang__)
+__attribute__((no_sanitize("function")))
+#endif
 static void callPacked(void (*fn)(void **), ArrayRef<void *> buffers,
                        ArrayRef<const TensorInfo *> infos) {
   // Every descriptor in one array, the pointers to them and the pointers
