@@ -15,6 +15,7 @@
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Codegen/BufferPlan.h"
 #include "nngraph/Codegen/WeightPrepare.h"
+#include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
 #include "nngraph/Dialect/NNGraph/Transforms/ProfileLayers.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 #include "nngraph/Execution/JIT.h"
@@ -26,6 +27,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -146,7 +148,9 @@ LogicalResult nngraph::getGraphSignature(ModuleOp module,
       emitError(func.getLoc())
           << (isInput ? "input '" : "output '") << name
           << "' needs a static shape, it is " << type
-          << (isInput ? " (give its shape when loading)" : "");
+          << (isInput ? " (give its shape, or an array or weight of that "
+                        "shape)"
+                      : "");
       ok = false;
       return info;
     }
@@ -407,9 +411,23 @@ struct TimeRegion {
 std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
   std::unique_ptr<Executable> exe(new Executable());
+  MLIRContext *context = module->getContext();
+  // A graph with open input sizes is specialised to the shapes given, and
+  // what that makes constant folds (BatchNorm's fix_gamma ones).
+  if (func::FuncOp graph = getGraphFunction(*module, "nngraph");
+      graph && !llvm::all_of(graph.getArgumentTypes(), [](Type t) {
+        auto ranked = dyn_cast<RankedTensorType>(t);
+        return ranked && ranked.hasStaticShape();
+      })) {
+    if (failed(specializeInputShapes(graph, options.inputShapes)))
+      return nullptr;
+    PassManager pm(context);
+    pm.addPass(createCanonicalizerPass());
+    if (failed(pm.run(*module)))
+      return nullptr;
+  }
   if (failed(getGraphSignature(*module, exe->inputs, exe->outputs)))
     return nullptr;
-  MLIRContext *context = module->getContext();
   func::FuncOp func = getGraphFunction(*module, "nngraph");
 
   // Results become output buffers and the C interface takes descriptors.

@@ -448,7 +448,7 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
             profile: bool = False,
             lift_weight_transforms: bool = True,
             threads: Optional[int] = None,
-            winograd: int = 4) -> Executable:
+            winograd: int = 4, input_shapes=None) -> Executable:
     """Compiles ``model`` for ``target`` (only "cpu" so far) with
     nngraph-cpu-pipeline and LLVM's JIT.
 
@@ -458,8 +458,12 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     kernel. The profiled build is the plain build with timing hooks between
     its kernels: the same code and the same outputs.
 
-    Every graph input needs a static shape (give ``input_shapes`` to
-    :func:`load`) and every weight a value. With
+    Every graph input needs a static shape and every weight a value. A
+    graph whose inputs have open sizes (an MXNet symbol file loaded without
+    ``input_shapes``) is specialised here to ``input_shapes`` (a dict
+    ``{"data": (1, 3, 224, 224)}``) and to the shapes of the model's
+    weights: the sizes flow through the graph and the weights' open sizes
+    follow from the data (nngraph-infer-shapes). With
     ``lift_weight_transforms`` the work that depends only on the weights
     runs once, at the first call (see :meth:`Executable.rebind_weights`);
     without, at every call. The model's parallel loops run on ``threads``
@@ -500,9 +504,13 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     if isinstance(winograd, bool) or winograd not in (0, 2, 4):
         raise ValueError(f"winograd must be 0, 2 or 4, got {winograd!r}")
     # Errors of the graph itself (open shapes) come before missing values.
+    shapes = {name: [int(d) for d in np.shape(value)]
+              for name, value in model.weights.items()}
+    for name, shape in (input_shapes or {}).items():
+        shapes[str(name)] = [int(d) for d in shape]
     exe = _nngraph.Executable.compile(model._module, opt_level,
                                       fuse_elementwise, _runtime_libs(),
                                       profile, lift_weight_transforms,
-                                      threads or 0, winograd)
+                                      threads or 0, winograd, shapes)
     model._check_weights()
     return Executable(exe, model.weights, profile)

@@ -1,6 +1,6 @@
 """Type stubs of nngraph._nngraph, the C++ core of the nngraph package."""
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -93,7 +93,9 @@ class Executable:
                 shared_libs: Sequence[str] = ...,
                 profile: bool = False,
                 lift_weight_transforms: bool = True,
-                threads: int = 0) -> "Executable": ...
+                threads: int = 0, winograd: int = 4,
+                input_shapes: Mapping[str, Sequence[int]] = ...
+                ) -> "Executable": ...
     @property
     def inputs(self) -> List[_InfoTuple]: ...
     @property

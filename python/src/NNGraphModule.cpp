@@ -567,13 +567,15 @@ InfoTuple toTuple(const TensorInfo &info) {
 
 class PyExecutable {
 public:
-  static PyExecutable compile(const PyModule &model, unsigned optLevel,
-                              bool fuseElementwise,
-                              const std::vector<std::string> &sharedLibs,
-                              bool profile, bool liftWeightTransforms,
-                              unsigned threads, unsigned winograd) {
+  static PyExecutable
+  compile(const PyModule &model, unsigned optLevel, bool fuseElementwise,
+          const std::vector<std::string> &sharedLibs, bool profile,
+          bool liftWeightTransforms, unsigned threads, unsigned winograd,
+          const std::map<std::string, std::vector<int64_t>> &inputShapes) {
     DiagnosticCapture capture(model.context.get());
     CompileOptions options;
+    for (const auto &[name, dims] : inputShapes)
+      options.inputShapes[name].assign(dims.begin(), dims.end());
     options.winograd = winograd;
     options.optLevel = optLevel;
     options.fuseElementwise = fuseElementwise;
@@ -788,7 +790,9 @@ NB_MODULE(_nngraph, m) {
                   nb::arg("shared_libs") = std::vector<std::string>(),
                   nb::arg("profile") = false,
                   nb::arg("lift_weight_transforms") = true,
-                  nb::arg("threads") = 0, nb::arg("winograd") = 4)
+                  nb::arg("threads") = 0, nb::arg("winograd") = 4,
+                  nb::arg("input_shapes") =
+                      std::map<std::string, std::vector<int64_t>>())
       .def_prop_ro("inputs", &PyExecutable::inputs)
       .def_prop_ro("outputs", &PyExecutable::outputs)
       .def_prop_ro("layers", &PyExecutable::layers)

@@ -67,6 +67,36 @@ def test_matches_mxnet(kind, shapes, tmp_path):
         np.testing.assert_array_equal(g, a)
 
 
+def test_shapeless_mxnet_compiles_to_given_shapes(tmp_path):
+    """An MXNet symbol file loaded without input shapes keeps open sizes;
+    compile(input_shapes=) specialises it (the weights' shapes from the
+    params file) and it computes what MXNet does."""
+    sym = mx.sym
+    x = sym.BatchNorm(sym.var("data"), fix_gamma=True, name="bn_data")
+    x = sym.Convolution(x, num_filter=4, kernel=(3, 3), pad=(1, 1),
+                        name="conv0")
+    x = sym.Activation(sym.BatchNorm(x, name="bn0"), act_type="relu")
+    x = sym.Pooling(x, kernel=(1, 1), global_pool=True, pool_type="avg")
+    x = sym.FullyConnected(sym.flatten(x), num_hidden=3, name="fc0")
+    path = str(tmp_path / "shapeless-symbol.json")
+    x.save(path)
+    shapes = {"data": (2, 3, 8, 8)}
+    params, inputs, expected = mxnet_reference(path, shapes, tmp_path)
+    model = nngraph.load(path, params=params)
+    assert len(model.inputs[0].shape) == 4
+    assert model.inputs[0].shape != shapes["data"]
+    with pytest.raises(nngraph.DiagnosticError,
+                       match="input 'data' needs a static shape"):
+        nngraph.compile(model)
+    exe = nngraph.compile(model, input_shapes=shapes)
+    assert exe.inputs[0].shape == shapes["data"]
+    got = exe(**inputs)
+    for g, e in zip(got, expected):
+        assert g.shape == e.shape
+        tol = 1e-4 * max(1.0, float(np.abs(e).max()))
+        assert float(np.abs(g - e).max()) <= tol
+
+
 def dense_net_symbol(blocks=2, layers=3, growth=8):
     """A small DenseNet (Huang et al., 2017) in MXNet symbols, as the
     gluon model zoo builds it: a stem convolution, dense blocks whose

@@ -377,6 +377,16 @@ int run() {
   compileOptions.threads = threads;
   compileOptions.compileThreads = compileThreads;
   compileOptions.openMPLib = openMPLib;
+  // A graph left with open sizes takes them from the shapes given, the
+  // input arrays and the weights.
+  for (const auto &[name, shape] : loadOptions.import.inputShapes)
+    compileOptions.inputShapes[name] = shape.dims;
+  for (const auto &[name, file] : files)
+    compileOptions.inputShapes[name].assign(file.array.shape.begin(),
+                                            file.array.shape.end());
+  if (weights)
+    for (const WeightTensor &t : weights->getTensors())
+      compileOptions.inputShapes[t.name] = t.shape;
   std::unique_ptr<Executable> exe =
       Executable::compile(std::move(module), compileOptions);
   if (!exe)

@@ -21,6 +21,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <mutex>
@@ -101,6 +102,12 @@ struct CompileOptions {
   /// Threads that optimise and compile the LLVM IR, each a partition of
   /// the module (JIT.h); 0: getCompileThreadCount().
   unsigned compileThreads = 0;
+  /// Shapes of graph inputs by name (ShapedType::kDynamic: open). A graph
+  /// whose inputs are not all static is specialised with them before
+  /// lowering (nngraph-infer-shapes with input-shapes: the sizes flow to
+  /// every operation, the weights' open sizes follow from the data);
+  /// names the graph does not have are ignored.
+  llvm::StringMap<llvm::SmallVector<int64_t>> inputShapes;
 };
 
 /// A layer of an Executable compiled with CompileOptions::profile: its node

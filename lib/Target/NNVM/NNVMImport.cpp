@@ -26,6 +26,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -179,6 +180,11 @@ RankedTensorType Importer::getVariableHint(int64_t id) {
       return RankedTensorType::get(result, element);
     }
   }
+  // No shape anywhere: the rank its consumers require, sizes unknown.
+  if (int64_t rank = rankDemands.lookup(id))
+    return RankedTensorType::get(
+        SmallVector<int64_t>(rank, ShapedType::kDynamic),
+        gb.getBuilder().getF32Type());
   return nullptr;
 }
 
@@ -202,6 +208,150 @@ static Type joinHint(RankedTensorType hint, Type expected) {
     if (ShapedType::isDynamic(d))
       d = exp.getDimSize(i);
   return RankedTensorType::get(shape, hint.getElementType());
+}
+
+/// The rank that `node` requires of its input `i` when the rank of its
+/// output is `outRank` (0: unknown); 0 when it does not tell. Only rules
+/// that hold for every valid graph: the kernel of a convolution or pooling
+/// gives its data's rank; operators that keep the shape of their data
+/// (elementwise on one tensor or on same-shape tensors, normalisations,
+/// slices) pass on their output's rank; transpose and pad give theirs.
+/// Broadcasting operators do not: their operands may have lower ranks.
+static int64_t getDemandedInputRank(const Node &node, size_t i,
+                                    int64_t outRank) {
+  auto tupleSize = [&](StringRef key) -> int64_t {
+    const std::string *text = node.getAttr(key);
+    if (!text)
+      return 0;
+    auto items = parseMXTuple(*text);
+    return succeeded(items) ? static_cast<int64_t>(items->size()) : 0;
+  };
+  StringRef op = node.op;
+  static const llvm::StringSet<> kernelOps = {
+      "Convolution", "Convolution_v1", "Deconvolution",   "Pooling",
+      "Pooling_v1",  "conv2d",         "conv2d_transpose"};
+  if (kernelOps.contains(op)) {
+    if (i != 0)
+      return 0;
+    for (StringRef key : {"kernel", "kernel_size", "pool_size"})
+      if (int64_t n = tupleSize(key))
+        return n + 2;
+    return 0;
+  }
+  static const llvm::StringSet<> twoDOps = {
+      "max_pool2d",        "avg_pool2d", "global_max_pool2d",
+      "global_avg_pool2d", "upsampling", "UpSampling"};
+  if (twoDOps.contains(op))
+    return i == 0 ? 4 : 0;
+  if (op == "transpose" && i == 0)
+    return tupleSize("axes");
+  if ((op == "Pad" || op == "pad") && i == 0)
+    if (int64_t n = tupleSize("pad_width"))
+      return n / 2;
+  // Same-shape operands: every input has the output's rank.
+  static const llvm::StringSet<> sameShapeOps = {
+      "elemwise_add", "elemwise_sub",   "elemwise_mul", "elemwise_div",
+      "_plus",        "_minus",         "_mul",         "_div",
+      "_Plus",        "_Minus",         "_Mul",         "_Div",
+      "add_n",        "ElementWiseSum", "_grad_add"};
+  if (sameShapeOps.contains(op))
+    return outRank;
+  // The data input keeps its rank.
+  static const llvm::StringSet<> dataShapeOps = {"Activation",
+                                                 "LeakyReLU",
+                                                 "relu",
+                                                 "sigmoid",
+                                                 "tanh",
+                                                 "softrelu",
+                                                 "softsign",
+                                                 "exp",
+                                                 "log",
+                                                 "sqrt",
+                                                 "rsqrt",
+                                                 "abs",
+                                                 "negative",
+                                                 "square",
+                                                 "erf",
+                                                 "floor",
+                                                 "ceil",
+                                                 "round",
+                                                 "reciprocal",
+                                                 "BatchNorm",
+                                                 "BatchNorm_v1",
+                                                 "batch_norm",
+                                                 "InstanceNorm",
+                                                 "instance_norm",
+                                                 "LRN",
+                                                 "lrn",
+                                                 "L2Normalization",
+                                                 "Dropout",
+                                                 "dropout",
+                                                 "Cast",
+                                                 "cast",
+                                                 "clip",
+                                                 "_copy",
+                                                 "identity",
+                                                 "copy",
+                                                 "BlockGrad",
+                                                 "stop_gradient",
+                                                 "softmax",
+                                                 "log_softmax",
+                                                 "SoftmaxActivation",
+                                                 "SoftmaxOutput",
+                                                 "_plus_scalar",
+                                                 "_minus_scalar",
+                                                 "_rminus_scalar",
+                                                 "_mul_scalar",
+                                                 "_div_scalar",
+                                                 "_rdiv_scalar",
+                                                 "_power_scalar",
+                                                 "_rpower_scalar",
+                                                 "_maximum_scalar",
+                                                 "_minimum_scalar",
+                                                 "__add_scalar__",
+                                                 "__sub_scalar__",
+                                                 "__rsub_scalar__",
+                                                 "__mul_scalar__",
+                                                 "__div_scalar__",
+                                                 "__rdiv_scalar__",
+                                                 "__pow_scalar__",
+                                                 "__rpow_scalar__",
+                                                 "slice",
+                                                 "slice_axis",
+                                                 "SliceChannel",
+                                                 "split",
+                                                 "strided_slice"};
+  if (dataShapeOps.contains(op) && i == 0)
+    return outRank;
+  return 0;
+}
+
+/// Fills `demand` (node id -> rank of its output 0) with what the consumers
+/// of each node require, walking the graph from its heads back (nodes are
+/// in topological order). The first demand wins; a subgraph node passes on
+/// what its subgraph requires of its arguments.
+static void computeRankDemands(const Graph &graph,
+                               llvm::DenseMap<int64_t, int64_t> &demand) {
+  for (int64_t id = graph.nodes.size(); id-- > 0;) {
+    const Node &node = graph.nodes[id];
+    if (node.isVariable())
+      continue;
+    if (!node.subgraphs.empty()) {
+      const Graph &sub = *node.subgraphs.front();
+      llvm::DenseMap<int64_t, int64_t> inner;
+      computeRankDemands(sub, inner);
+      for (auto [k, input] : llvm::enumerate(node.inputs))
+        if (k < sub.argNodes.size() && input.index == 0)
+          if (int64_t rank = inner.lookup(sub.argNodes[k]))
+            demand.try_emplace(input.node, rank);
+      continue;
+    }
+    int64_t outRank = demand.lookup(id);
+    for (auto [k, input] : llvm::enumerate(node.inputs))
+      if (input.index == 0)
+        if (int64_t rank = getDemandedInputRank(node, k, outRank))
+          demand.try_emplace(input.node, rank);
+  }
 }
 
 /// The input slots of MXNet and NNVM operators that hold parameters: weight,
@@ -628,6 +778,7 @@ void Importer::countReferences() {
 OwningOpRef<ModuleOp> Importer::run() {
   if (failed(parseInputShapes()) || failed(loadParams()))
     return nullptr;
+  computeRankDemands(graph, rankDemands);
   importLiveNodes();
   SmallVector<Value> results;
   std::vector<std::string> names;

@@ -152,6 +152,10 @@ private:
   llvm::DenseSet<int64_t> failedNodes;
   std::vector<bool> live;
   llvm::StringMap<RankedTensorType> inputShapes;
+  /// The rank each node's consumers require of its output 0, where they
+  /// tell (computeRankDemands): the rank of a variable no shape is given
+  /// for.
+  llvm::DenseMap<int64_t, int64_t> rankDemands;
   std::optional<ParamsFile> params;
   llvm::StringMap<size_t> paramIndex;
   llvm::DenseSet<size_t> usedParams;

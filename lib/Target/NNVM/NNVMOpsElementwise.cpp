@@ -28,11 +28,24 @@ namespace {
 // Import
 //===----------------------------------------------------------------------===//
 
+/// The type a new variable takes from the other operand of a binary
+/// operator: its type where the operands have one shape (elemwise_*,
+/// _plus, ...), its rank with open sizes for broadcast_* (the variable's
+/// sizes do not follow from the other operand's: data times a 1x3x1x1
+/// scale is not 1x3x1x1).
+Type getOperandHint(NodeContext &ctx, Type other) {
+  auto ranked = dyn_cast_or_null<RankedTensorType>(other);
+  if (!ranked || !StringRef(ctx.source.op).starts_with("broadcast_"))
+    return other;
+  return dynamicType(ctx, ranked.getRank(), ranked.getElementType());
+}
+
 /// Binary operators take the other operand's type for a new variable.
 void importBinary(NodeContext &ctx, const OpRow &row) {
-  Type lhsHint = ctx.knownInputType(1), rhsHint = ctx.knownInputType(0);
+  Type lhsHint = getOperandHint(ctx, ctx.knownInputType(1));
+  Type rhsHint = getOperandHint(ctx, ctx.knownInputType(0));
   Value lhs = ctx.input(0, lhsHint);
-  Value rhs = ctx.input(1, lhs ? lhs.getType() : rhsHint);
+  Value rhs = ctx.input(1, lhs ? getOperandHint(ctx, lhs.getType()) : rhsHint);
   setResult(ctx, ctx.create1(row.getOpName(), {lhs, rhs}));
 }
 

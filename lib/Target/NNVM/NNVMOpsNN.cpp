@@ -327,11 +327,15 @@ void importBatchNorm(NodeContext &ctx, const OpRow &row) {
   if (ctx.failed)
     return;
   if (fixGamma) {
-    if (!paramType.hasStaticShape())
-      return ctx.error(ctx.attrPath("fix_gamma"),
-                       "fix_gamma needs a known channel count (give the "
-                       "graph input shapes with --input-shape)");
-    gamma = ctx.fill(paramType, 1.0);
+    // Ones of the channel count; where it is not known yet, ones as
+    // pow(moving_mean, 0) (exactly 1 for every value), which folds to the
+    // constant once shapes are specialised.
+    if (paramType.hasStaticShape()) {
+      gamma = ctx.fill(paramType, 1.0);
+    } else {
+      auto scalar = RankedTensorType::get({}, paramType.getElementType());
+      gamma = ctx.create1<PowOp>({mean, ctx.fill(scalar, 0.0)}, {});
+    }
   }
   setResult(ctx,
             ctx.create1<BatchNormOp>({ctx.input(0), gamma, beta, mean, var},

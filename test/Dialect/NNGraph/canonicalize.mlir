@@ -296,3 +296,25 @@ func.func @shape_arithmetic(%x: tensor<2x3x4xf32>) -> (tensor<2xi64>, tensor<2xi
   %r = nngraph.sub %m, %one : (tensor<2xi64>, tensor<i64>) -> tensor<2xi64>
   return %t, %c, %r : tensor<2xi64>, tensor<2xi32>, tensor<2xi64>
 }
+
+// -----
+
+// x ** 0 is 1 for every x (BatchNorm's fix_gamma ones of an MXNet graph
+// imported without shapes): a splat once the shape is static; not before,
+// and not for another exponent.
+// CHECK-LABEL: func.func @pow_zero
+// CHECK-DAG: %[[ONES:.*]] = nngraph.constant dense<1.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[IONES:.*]] = nngraph.constant dense<1> : tensor<3xi32>
+// CHECK-DAG: %[[OPEN:.*]] = nngraph.pow %arg1, %{{.*}} : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+// CHECK-DAG: %[[TWO:.*]] = nngraph.pow %arg0, %{{.*}} : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK: return %[[ONES]], %[[IONES]], %[[OPEN]], %[[TWO]]
+func.func @pow_zero(%x: tensor<4xf32>, %y: tensor<?xf32>, %i: tensor<3xi32>) -> (tensor<4xf32>, tensor<3xi32>, tensor<?xf32>, tensor<4xf32>) {
+  %zero = nngraph.constant dense<0.0> : tensor<f32>
+  %izero = nngraph.constant dense<0> : tensor<i32>
+  %two = nngraph.constant dense<2.0> : tensor<f32>
+  %a = nngraph.pow %x, %zero : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %b = nngraph.pow %i, %izero : (tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  %c = nngraph.pow %y, %zero : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+  %d = nngraph.pow %x, %two : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %a, %b, %c, %d : tensor<4xf32>, tensor<3xi32>, tensor<?xf32>, tensor<4xf32>
+}

@@ -328,3 +328,23 @@ func.func @slice_empty_axis(%x: tensor<0x3xf32>) -> (tensor<?x3xf32>, tensor<?x3
   %1 = nngraph.slice %x {starts = array<i64: 0>, ends = array<i64: 5>, axes = array<i64: 0>, steps = array<i64: 2>} : (tensor<0x3xf32>) -> tensor<?x3xf32>
   return %0, %1 : tensor<?x3xf32>, tensor<?x3xf32>
 }
+
+// -----
+
+// Arguments whose sizes follow from the data they meet are refined too: a
+// batch norm's vectors from the channels, a convolution weight's input
+// channels (per group), a gemm's inner size; then the results that depend
+// on them.
+// CHECK-LABEL: func.func @weights_from_data
+// CHECK-SAME: %arg0: tensor<1x6x5x5xf32>, %arg1: tensor<6xf32>, %arg2: tensor<4x3x3x3xf32>, %arg3: tensor<2x36xf32>
+// CHECK-SAME: -> tensor<1x2xf32>
+// CHECK: nngraph.batch_norm {{.*}} -> tensor<1x6x5x5xf32>
+// CHECK: nngraph.conv {{.*}} -> tensor<1x4x3x3xf32>
+// CHECK: nngraph.gemm {{.*}} -> tensor<1x2xf32>
+func.func @weights_from_data(%x: tensor<1x6x5x5xf32>, %v: tensor<?xf32>, %w: tensor<4x?x3x3xf32>, %fc: tensor<2x?xf32>) -> tensor<?x?xf32> {
+  %bn = nngraph.batch_norm %x, %v, %v, %v, %v : (tensor<1x6x5x5xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<1x6x5x5xf32>
+  %c = nngraph.conv %bn, %w {group = 2 : i64} : (tensor<1x6x5x5xf32>, tensor<4x?x3x3xf32>) -> tensor<?x?x?x?xf32>
+  %f = nngraph.flatten %c : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
+  %g = nngraph.gemm %f, %fc {trans_b = true} : (tensor<?x?xf32>, tensor<2x?xf32>) -> tensor<?x?xf32>
+  return %g : tensor<?x?xf32>
+}

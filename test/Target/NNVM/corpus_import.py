@@ -59,6 +59,7 @@ def main():
     ap.add_argument("--translate", required=True)
     ap.add_argument("--corpus", required=True)
     ap.add_argument("--inputs", required=True)
+    ap.add_argument("--opt", required=True)
     args = ap.parse_args()
     shapes = {}
     for line in open(args.inputs):
@@ -100,6 +101,66 @@ def main():
                   f"{kernels} kernel calls, "
                   + ("round trip identical" if same
                      else f"ROUND TRIP DIFFERS ({detail})"))
+    # The files that need input shapes import without them too, with open
+    # sizes; specialised to the shapes (nngraph-infer-shapes input-shapes),
+    # they must give the graph that importing with the shapes gives.
+    open_ok = open_same = 0
+    open_total = 0
+    for folder in ("nnvm-mxnet", "tvm-graph"):
+        for name in sorted(os.listdir(os.path.join(args.corpus, folder))):
+            if name not in shapes:
+                continue
+            open_total += 1
+            rel = f"{folder}/{name}"
+            path = os.path.join(args.corpus, folder, name)
+            r = run([args.translate, "--import-nnvm", path])
+            if r is None or r.returncode != 0:
+                why = "timeout" if r is None else (
+                    r.stderr.strip().splitlines()[0] if r.stderr.strip()
+                    else f"exit {r.returncode}")
+                print(f"{rel}: without shapes: FAILED ({why})")
+                continue
+            open_ok += 1
+            spec = ",".join(shapes[name])
+            src = os.path.join(tmp, "open.mlir")
+            with open(src, "w") as f:
+                f.write(r.stdout)
+            spec_r = run([args.opt, src,
+                          f"--nngraph-infer-shapes=input-shapes={spec}",
+                          "--canonicalize"])
+            shaped = [args.translate, "--import-nnvm", path]
+            for s in shapes[name]:
+                shaped += ["--nnvm-input-shape", s]
+            shaped_r = run(shaped)
+            ref = None
+            if shaped_r is not None and shaped_r.returncode == 0:
+                with open(src, "w") as f:
+                    f.write(shaped_r.stdout)
+                ref = run([args.opt, src, "--canonicalize"])
+            if spec_r is None or spec_r.returncode != 0:
+                why = spec_r.stderr.strip().splitlines()[0] \
+                    if spec_r and spec_r.stderr.strip() else "failed"
+                print(f"{rel}: without shapes: imported; specialising "
+                      f"FAILED ({why})")
+            elif ref is None or ref.returncode != 0:
+                print(f"{rel}: without shapes: imported (the shaped import "
+                      f"does not canonicalize)")
+            elif ref.stdout == spec_r.stdout:
+                open_same += 1
+                print(f"{rel}: without shapes: imported, specialises to the "
+                      f"shaped import")
+            else:
+                # Operators typed only with known sizes stay custom.
+                def customs(ir):
+                    return collections.Counter(re.findall(
+                        r'nngraph\.custom "([^"]+)"', ir))
+                extra = customs(spec_r.stdout) - customs(ref.stdout)
+                kept = ", ".join(f"{op} {n}" for op, n in
+                                 sorted(extra.items()))
+                print(f"{rel}: without shapes: imported, specialised graph "
+                      f"differs from the shaped import"
+                      + (f" (custom where the shaped import is typed: "
+                         f"{kept})" if kept else ""))
     negative = os.path.join(args.corpus, "negative")
     for name in sorted(os.listdir(negative)) if os.path.isdir(negative) else []:
         r = run([args.translate, "--import-nnvm", os.path.join(negative, name)])
@@ -111,6 +172,8 @@ def main():
     shutil.rmtree(tmp, ignore_errors=True)
     print(f"summary: {ok} imported, {identical} identical round trips, "
           f"{failed} failed")
+    print(f"without shapes: {open_ok} of {open_total} import, {open_same} "
+          f"specialise to the shaped import")
     return 1 if failed else 0
 
 

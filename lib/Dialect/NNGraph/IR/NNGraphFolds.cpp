@@ -341,6 +341,18 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
   return foldNeutralRhs(getLhs(), getRhs(), getType(), 1, true);
 }
 
+/// x ** 0 is 1 for every x, NaN and infinities included (IEEE 754 pow,
+/// C's pow, ONNX Pow): a splat of ones once the result's shape is static.
+OpFoldResult PowOp::fold(FoldAdaptor) {
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (!type || !type.hasStaticShape() || !isSplatOf(getRhs(), 0))
+    return nullptr;
+  Type element = type.getElementType();
+  if (auto f = dyn_cast<FloatType>(element))
+    return SplatElementsAttr::get(type, FloatAttr::get(f, 1.0));
+  return SplatElementsAttr::get(type, IntegerAttr::get(element, 1));
+}
+
 OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
   return foldConstants(
       getType(), adaptor.getOperands(),

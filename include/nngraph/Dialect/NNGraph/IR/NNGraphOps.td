@@ -331,7 +331,11 @@ def NNGraph_DivOp : NNGraph_BinaryOp<"div", "Div",
   let hasFolder = 1;
 }
 def NNGraph_PowOp : NNGraph_BinaryOp<"pow", "Pow",
-    "MXNet `broadcast_power`, `_power_scalar`; Relay `power`">;
+    "MXNet `broadcast_power`, `_power_scalar`, BatchNorm's `fix_gamma` ones "
+    "where the channel count is not known yet (`pow(moving_mean, 0)`); Relay "
+    "`power`"> {
+  let hasFolder = 1;
+}
 def NNGraph_MaxOp : NNGraph_BinaryOp<"max", "Max",
     "MXNet `broadcast_maximum`, `_maximum_scalar`; Relay `maximum`",
     [Commutative]> {

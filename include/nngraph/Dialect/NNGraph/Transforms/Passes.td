@@ -25,7 +25,22 @@ def NNGraphInferShapesPass : Pass<"nngraph-infer-shapes", "func::FuncOp"> {
 
     Operations without inference (`nngraph.custom`, casts) keep their types;
     shapes flow on from them as far as their declared types allow.
+
+    With `input-shapes`, the named graph inputs (`nngraph.name`) first take
+    those shapes: this specialises a graph imported without them (an MXNet
+    symbol file leaves its data input `?x?x?x?` and the weights whose sizes
+    follow from it open) before lowering. A shape must fit the declared
+    type (same rank, same static sizes); `?` keeps a size open. `nngraph-run`
+    and the Python runtime do the same with the shapes of the arrays they
+    are given.
+
+    Example: `nngraph-opt --nngraph-infer-shapes="input-shapes=data=1x3x224x224"`.
   }];
+  let options = [
+    ListOption<"inputShapes", "input-shapes", "std::string",
+               "Graph input shapes, name=dims (dims such as 1x3x224x224; "
+               "`?` leaves a size open)">,
+  ];
   let dependentDialects = ["::mlir::nngraph::NNGraphDialect"];
   let statistics = [
     Statistic<"numRefined", "num-refined", "Number of result types refined">,
