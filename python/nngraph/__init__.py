@@ -312,31 +312,65 @@ class Profile:
 class Executable:
     """A model compiled for the CPU; call it with NumPy arrays."""
 
-    def __init__(self, exe: "_nngraph.Executable",
-                 weights: Dict[str, np.ndarray], profile: bool = False):
+    def __init__(self, exe: Optional["_nngraph.Executable"],
+                 weights: Dict[str, np.ndarray], profile: bool = False,
+                 model: Optional[Model] = None, specialise=None):
+        # With open input sizes, `exe` is None and `specialise` compiles the
+        # model for the data shapes of a call (cached per signature).
         self._exe = exe
+        self._specialise = specialise
+        self._compiled: Dict[tuple, "_nngraph.Executable"] = {}
         self._layers_compiled = profile
-        specs = exe.inputs
-        self._weights = [weights.get(t[0]) for t in specs]
-        self._data_positions = [i for i, t in enumerate(specs)
-                                if t[0] not in weights]
+        if exe is not None:
+            self._specs = [_spec(t) for t in exe.inputs]
+            self._output_specs = [_spec(t) for t in exe.outputs]
+        else:
+            self._specs = [_spec(t) for t in model._module.inputs]
+            self._output_specs = model.outputs
+        self._weights = [weights.get(s.name) for s in self._specs]
+        self._data_positions = [i for i, s in enumerate(self._specs)
+                                if s.name not in weights]
 
     @property
     def inputs(self) -> List[TensorSpec]:
-        """The data inputs the call takes, in order."""
-        specs = self._exe.inputs
-        return [TensorSpec(specs[i][0], tuple(specs[i][1]), specs[i][2])
-                for i in self._data_positions]
+        """The data inputs the call takes, in order (None for a size that
+        is open until a call gives it)."""
+        return [self._specs[i] for i in self._data_positions]
 
     @property
     def outputs(self) -> List[TensorSpec]:
-        """The outputs the call returns, in order."""
-        return [TensorSpec(t[0], tuple(t[1]), t[2]) for t in self._exe.outputs]
+        """The outputs the call returns, in order (with the sizes of the
+        last call where the model's input sizes are open)."""
+        if self._exe is not None:
+            return [_spec(t) for t in self._exe.outputs]
+        return list(self._output_specs)
 
     @property
-    def threads(self) -> int:
-        """The threads the model's parallel loops run on (1: in sequence)."""
-        return self._exe.threads
+    def threads(self) -> Optional[int]:
+        """The threads the model's parallel loops run on (1: in sequence);
+        None before the first call of a model with open input sizes."""
+        return self._exe.threads if self._exe is not None else None
+
+    @property
+    def specialisations(self) -> List[tuple]:
+        """The data input shapes the model was compiled for, one tuple of
+        shapes per signature, where its input sizes are open (each call
+        with new shapes compiles once and is cached); [] otherwise."""
+        return list(self._compiled)
+
+    def _for(self, arrays: list) -> "_nngraph.Executable":
+        """The compiled program for the data shapes of `arrays`."""
+        if self._specialise is None:
+            return self._exe
+        key = tuple(tuple(int(d) for d in np.shape(arrays[i]))
+                    for i in self._data_positions)
+        exe = self._compiled.get(key)
+        if exe is None:
+            names = [self._specs[i].name for i in self._data_positions]
+            exe = self._specialise(dict(zip(names, key)))
+            self._compiled[key] = exe
+        self._exe = exe
+        return exe
 
     def _arrays(self, args, kwargs) -> list:
         specs = self.inputs
@@ -374,7 +408,8 @@ class Executable:
         without copying when they are C-contiguous arrays of the right
         dtype; a wrong dtype raises TypeError, a wrong shape ValueError.
         The GIL is released while the model runs."""
-        return self._exe.run(self._arrays(arrays, named_arrays))
+        bound = self._arrays(arrays, named_arrays)
+        return self._for(bound).run(bound)
 
     def rebind_weights(self) -> None:
         """Prepares the weights again at the next call.
@@ -384,25 +419,27 @@ class Executable:
         are kept. Call this after changing a weight array of
         :attr:`Model.weights` in place; a model compiled again with other
         weights needs no call."""
-        self._exe.rebind_weights()
+        for exe in self._compiled.values() or [self._exe]:
+            exe.rebind_weights()
 
     @property
     def prepared_bytes(self) -> int:
         """Bytes of prepared weights held (after the first call); 0 when
         nothing depends on the weights alone or the split is off."""
-        return self._exe.prepared_bytes
+        return self._exe.prepared_bytes if self._exe is not None else 0
 
     def benchmark(self, *arrays, repeat: int = 10, warmup: int = 1,
                   **named_arrays) -> Dict[str, float]:
         """Runs the model ``warmup`` + ``repeat`` times on the same inputs
         and returns timings in seconds: min, median, mean, max, repeat."""
         bound = self._arrays(arrays, named_arrays)
+        exe = self._for(bound)
         for _ in range(warmup):
-            self._exe.run(bound)
+            exe.run(bound)
         times = []
         for _ in range(max(1, repeat)):
             t = time.perf_counter()
-            self._exe.run(bound)
+            exe.run(bound)
             times.append(time.perf_counter() - t)
         times.sort()
         return {"min": times[0], "median": times[len(times) // 2],
@@ -413,7 +450,8 @@ class Executable:
     def layers(self) -> List[Tuple[str, str]]:
         """(node name, operation) of each timed layer, in graph order; empty
         unless compiled with ``profile=True``."""
-        return [tuple(t) for t in self._exe.layers]
+        return [tuple(t) for t in self._exe.layers] \
+            if self._exe is not None else []
 
     def profile(self, *arrays, runs: int = 10, warmup: int = 1,
                 baseline: Optional["Executable"] = None,
@@ -437,6 +475,7 @@ class Executable:
             raise ValueError("the baseline is not the same model (its "
                              "inputs or outputs differ)")
         bound = self._arrays(arrays, named_arrays)
+        self._for(bound)
         rows, totals, table, outputs = self._exe.profile(
             bound, runs, warmup,
             baseline._exe if baseline is not None else None)
@@ -458,12 +497,15 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     kernel. The profiled build is the plain build with timing hooks between
     its kernels: the same code and the same outputs.
 
-    Every graph input needs a static shape and every weight a value. A
-    graph whose inputs have open sizes (an MXNet symbol file loaded without
-    ``input_shapes``) is specialised here to ``input_shapes`` (a dict
-    ``{"data": (1, 3, 224, 224)}``) and to the shapes of the model's
-    weights: the sizes flow through the graph and the weights' open sizes
-    follow from the data (nngraph-infer-shapes). With
+    Every weight needs a value. A graph whose inputs have open sizes (an
+    MXNet symbol file loaded without ``input_shapes``) is specialised to
+    ``input_shapes`` (a dict ``{"data": (1, 3, 224, 224)}``) and to the
+    shapes of the model's weights: the sizes flow through the graph and the
+    weights' open sizes follow from the data (nngraph-infer-shapes). Data
+    inputs whose sizes stay open are given them by the calls: the
+    Executable compiles the model for each new signature of input shapes,
+    at the call that brings it, and keeps it
+    (:attr:`Executable.specialisations`). With
     ``lift_weight_transforms`` the work that depends only on the weights
     runs once, at the first call (see :meth:`Executable.rebind_weights`);
     without, at every call. The model's parallel loops run on ``threads``
@@ -503,14 +545,26 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
         threads = count
     if isinstance(winograd, bool) or winograd not in (0, 2, 4):
         raise ValueError(f"winograd must be 0, 2 or 4, got {winograd!r}")
-    # Errors of the graph itself (open shapes) come before missing values.
     shapes = {name: [int(d) for d in np.shape(value)]
               for name, value in model.weights.items()}
     for name, shape in (input_shapes or {}).items():
         shapes[str(name)] = [int(d) for d in shape]
-    exe = _nngraph.Executable.compile(model._module, opt_level,
-                                      fuse_elementwise, _runtime_libs(),
-                                      profile, lift_weight_transforms,
-                                      threads or 0, winograd, shapes)
+
+    def specialise(data_shapes):
+        return _nngraph.Executable.compile(
+            model._module, opt_level, fuse_elementwise, _runtime_libs(),
+            profile, lift_weight_transforms, threads or 0, winograd,
+            {**shapes, **{k: list(v) for k, v in data_shapes.items()}})
+
+    # Data inputs with open sizes that input_shapes does not give: the
+    # model compiles at each call with new shapes (cached per signature).
+    open_inputs = [s.name for s in model.inputs
+                   if not _static(s.shape) and s.name not in shapes]
+    if open_inputs and all(s.shape is not None for s in model.inputs):
+        model._check_weights()
+        return Executable(None, model.weights, profile, model=model,
+                          specialise=specialise)
+    # Errors of the graph itself (open shapes) come before missing values.
+    exe = specialise({})
     model._check_weights()
     return Executable(exe, model.weights, profile)

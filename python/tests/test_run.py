@@ -83,18 +83,33 @@ def test_shapeless_mxnet_compiles_to_given_shapes(tmp_path):
     shapes = {"data": (2, 3, 8, 8)}
     params, inputs, expected = mxnet_reference(path, shapes, tmp_path)
     model = nngraph.load(path, params=params)
-    assert len(model.inputs[0].shape) == 4
-    assert model.inputs[0].shape != shapes["data"]
-    with pytest.raises(nngraph.DiagnosticError,
-                       match="input 'data' needs a static shape"):
-        nngraph.compile(model)
+    assert model.inputs[0].shape == (None, None, None, None)
+
+    def check(got, expected):
+        for g, e in zip(got, expected):
+            assert g.shape == e.shape
+            tol = 1e-4 * max(1.0, float(np.abs(e).max()))
+            assert float(np.abs(g - e).max()) <= tol
+
     exe = nngraph.compile(model, input_shapes=shapes)
     assert exe.inputs[0].shape == shapes["data"]
-    got = exe(**inputs)
-    for g, e in zip(got, expected):
-        assert g.shape == e.shape
-        tol = 1e-4 * max(1.0, float(np.abs(e).max()))
-        assert float(np.abs(g - e).max()) <= tol
+    assert exe.specialisations == []
+    check(exe(**inputs), expected)
+
+    # Without input_shapes, each call's shapes specialise the model, once
+    # per signature (the same weights: the same seed draws them first).
+    lazy = nngraph.compile(model)
+    assert lazy.inputs[0].shape == (None, None, None, None)
+    check(lazy(**inputs), expected)
+    other = tmp_path / "other"
+    other.mkdir()
+    _, inputs2, expected2 = mxnet_reference(path, {"data": (1, 3, 5, 6)},
+                                            other)
+    check(lazy(**inputs2), expected2)
+    check(lazy(**inputs), expected)
+    assert lazy.specialisations == [((2, 3, 8, 8),), ((1, 3, 5, 6),)]
+    with pytest.raises(nngraph.DiagnosticError, match="does not fit"):
+        lazy(np.zeros((2, 3, 8), np.float32))
 
 
 def dense_net_symbol(blocks=2, layers=3, growth=8):

@@ -340,13 +340,29 @@ OwningOpRef<ModuleOp> Importer::run() {
   collectConsumers();
   for (auto [i, op] : llvm::enumerate(graph.ops))
     importOp(i, op);
-  // Outputs: tensors produced and never consumed, in definition order.
+  // Outputs: tensors produced and never consumed, in definition order. A
+  // name defined again (the file reuses `y` for several results nobody
+  // reads) names one output each: the later ones become y_1, y_2, ..., as
+  // the exporter would name them, so that the names stay unique and a round
+  // trip keeps them.
   SmallVector<Value> results;
   SmallVector<std::string> names;
+  llvm::StringSet<> used;
+  for (auto &[name, value] : definitions)
+    if (isa_and_nonnull<BlockArgument>(value))
+      used.insert(name);
   for (auto &[name, value] : definitions)
     if (value.use_empty() && !llvm::is_contained(results, value)) {
+      std::string unique = name;
+      for (unsigned k = 1; used.contains(unique); ++k)
+        unique = name + "_" + std::to_string(k);
+      if (unique != name)
+        gb.emitFileWarning("tensor '" + name +
+                           "' names several graph outputs; this one is '" +
+                           unique + "'");
+      used.insert(unique);
       results.push_back(value);
-      names.push_back(name);
+      names.push_back(unique);
     }
   OwningOpRef<ModuleOp> module = gb.finish(results, names);
   if (module)

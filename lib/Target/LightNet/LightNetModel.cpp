@@ -111,6 +111,14 @@ static void getParams(const Object &obj, StringRef path,
   }
 }
 
+/// Whether a tensor argument of the older layouts, which do not list inputs
+/// and outputs apart, is an output: `dst*`, maxreduce's `arg`, `workspace`
+/// (the names of the operator definitions, `opdefs/*.op`).
+static bool isLegacyOutput(StringRef argName) {
+  return argName.starts_with("dst") || argName == "arg" ||
+         argName == "workspace";
+}
+
 static void decodeOps(const Value &opsValue, Graph &graph, JSONErrors &errors) {
   const Array *ops = opsValue.getAsArray();
   if (!ops) {
@@ -127,8 +135,19 @@ static void decodeOps(const Value &opsValue, Graph &graph, JSONErrors &errors) {
     }
     getString(*obj, "name", op.path, op.name, errors);
     getString(*obj, "optype", op.path, op.optype, errors);
-    getTensors(*obj, "tensors_in", op.path, op.inputs, errors);
-    getTensors(*obj, "tensors_out", op.path, op.outputs, errors);
+    // An older layout lists every tensor of the op in one `tensors` array;
+    // the argument names tell outputs (`dst*`) from inputs (`src*`, ...).
+    if (obj->get("tensors") && !obj->get("tensors_in") &&
+        !obj->get("tensors_out")) {
+      std::vector<TensorRef> all;
+      getTensors(*obj, "tensors", op.path, all, errors);
+      for (TensorRef &ref : all)
+        (isLegacyOutput(ref.argName) ? op.outputs : op.inputs)
+            .push_back(std::move(ref));
+    } else {
+      getTensors(*obj, "tensors_in", op.path, op.inputs, errors);
+      getTensors(*obj, "tensors_out", op.path, op.outputs, errors);
+    }
     getParams(*obj, op.path, op.params, errors);
     graph.ops.push_back(std::move(op));
   }
@@ -179,11 +198,6 @@ static void modernizeLegacyOp(Op &op) {
   }
   if (op.optype == "maxreduce" && op.outputs.size() > 1)
     op.optype = "maxreduce_arg";
-}
-
-static bool isLegacyOutput(StringRef argName) {
-  return argName.starts_with("dst") || argName == "arg" ||
-         argName == "workspace";
 }
 
 static void decodeLegacyOp(StringRef name, const Value &value, Graph &graph,
