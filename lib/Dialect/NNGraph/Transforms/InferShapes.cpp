@@ -66,8 +66,10 @@ static SmallVector<int64_t> getRequiredOperandShape(Operation *user,
   if (auto conv = dyn_cast<ConvOp>(user); conv && index == 1 && weight) {
     SmallVector<int64_t> shape(weight.getRank(), kDyn);
     int64_t c = dataDim(conv.getInput(), 1);
-    if (weight.getRank() >= 2 && !ShapedType::isDynamic(c))
-      shape[1] = c / conv.getGroup();
+    int64_t group = conv.getGroup();
+    if (weight.getRank() >= 2 && !ShapedType::isDynamic(c) && group > 0 &&
+        c % group == 0)
+      shape[1] = c / group;
     return shape;
   }
   if (auto conv = dyn_cast<ConvTransposeOp>(user);
@@ -112,26 +114,21 @@ static bool refineArgumentTypes(func::FuncOp func) {
 }
 
 int64_t nngraph::refineResultTypes(func::FuncOp func) {
-  int64_t numRefined = 0;
-  // Arguments refined from their users (a weight's size that follows from
-  // the data) make more results static: repeat while they change, at most
-  // a few rounds (each round only fills open sizes).
-  for (int round = 0; round < 4; ++round) {
-    numRefined += refineResultsOnce(func);
-    if (func.isExternal() || !refineArgumentTypes(func))
-      break;
-  }
   if (func.isExternal())
-    return numRefined;
-  func.setFunctionType(FunctionType::get(func.getContext(),
-                                         func.front().getArgumentTypes(),
-                                         func.getResultTypes()));
+    return 0;
+  // Arguments refined from their users (a weight's size that follows from
+  // the data) make more results static: repeat while they change (each
+  // round only fills open sizes; a few rounds are enough for any chain
+  // seen, the bound keeps a pathological one finite).
+  int64_t numRefined = refineResultsOnce(func);
+  for (int round = 0; round < 8 && refineArgumentTypes(func); ++round)
+    numRefined += refineResultsOnce(func);
+  // The function takes its arguments' types and returns what its
+  // terminator returns.
   auto ret = dyn_cast<func::ReturnOp>(func.getBody().back().getTerminator());
-  if (!ret)
-    return numRefined;
-  func.setFunctionType(FunctionType::get(func.getContext(),
-                                         func.front().getArgumentTypes(),
-                                         ret.getOperandTypes()));
+  func.setFunctionType(FunctionType::get(
+      func.getContext(), func.front().getArgumentTypes(),
+      ret ? TypeRange(ret.getOperandTypes()) : func.getResultTypes()));
   return numRefined;
 }
 
@@ -228,7 +225,9 @@ struct NNGraphInferShapesPass
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!inputShapes.empty()) {
+    // input-shapes names the inputs of the graph functions (the public
+    // ones); helpers keep their types and get refined like any function.
+    if (!inputShapes.empty() && func.isPublic() && !func.isExternal()) {
       InputShapeMap shapes;
       for (const std::string &spec : inputShapes)
         if (failed(parseShapeSpec(spec, shapes))) {

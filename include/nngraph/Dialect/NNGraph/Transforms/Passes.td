@@ -26,7 +26,8 @@ def NNGraphInferShapesPass : Pass<"nngraph-infer-shapes", "func::FuncOp"> {
     Operations without inference (`nngraph.custom`, casts) keep their types;
     shapes flow on from them as far as their declared types allow.
 
-    With `input-shapes`, the named graph inputs (`nngraph.name`) first take
+    With `input-shapes`, the named inputs (`nngraph.name`) of the public
+    (graph) functions first take
     those shapes: this specialises a graph imported without them (an MXNet
     symbol file leaves its data input `?x?x?x?` and the weights whose sizes
     follow from it open) before lowering. A shape must fit the declared
