@@ -16,6 +16,7 @@
 #include "nngraph/Pipelines/Pipelines.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/Formats/FormatRegistry.h"
+#include "nngraph/Target/NNVM/NNVMImport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,6 +30,8 @@
 
 void mlir::nngraph::registerAllDialects(DialectRegistry &registry) {
   registry.insert<NNGraphDialect>();
+  // Formats that type their custom operations once shapes are known.
+  nnvm::registerNNVMCustomRetype();
   // Every upstream dialect and its interface models (bufferization,
   // conversion to LLVM): the pipelines lower through many of them.
   mlir::registerAllDialects(registry);

@@ -282,10 +282,10 @@ bool lightnet::decodeGraph(const Value &root, Graph &graph,
     decodeOps(*ops, graph, errors);
     return errors.empty();
   }
-  bool legacy = obj->size() > 0 && llvm::all_of(*obj, [](const auto &kv) {
-                  const Object *op = kv.second.getAsObject();
-                  return op && op->get("op") && op->get("tensor");
-                });
+  bool legacy = !obj->empty() && llvm::all_of(*obj, [](const auto &kv) {
+    const Object *op = kv.second.getAsObject();
+    return op && op->get("op") && op->get("tensor");
+  });
   if (!legacy) {
     errors.report("$.ops", "missing value");
     return false;

@@ -18,11 +18,14 @@
 #include "nngraph/Target/NNVM/NNVMImport.h"
 #include "NNVMImportInternal.h"
 #include "NNVMOps.h"
+#include "nngraph/Dialect/NNGraph/Utils/CustomRetype.h"
+#include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 #include "nngraph/Target/Common/ExportSupport.h"
 #include "nngraph/Target/NNVM/Params.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -911,6 +914,144 @@ static LogicalResult checkTyped(ModuleOp module, const CustomReasons &reasons,
 //===----------------------------------------------------------------------===//
 // Entry point
 //===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Typing custom operations once their operands' shapes are known
+//===----------------------------------------------------------------------===//
+
+/// The typed form of an MXNet `nngraph.custom` whose operands are ranked:
+/// the operator imported again, as a one-node graph whose variables carry
+/// the operands' shapes and dtypes as `__shape__`/`__dtype__` hints (0 for
+/// a size still open), with the importer's own rules. Failure (nothing
+/// built) where the importer keeps it custom, reports a problem, needs a
+/// variable of its own (legacy BatchNorm statistics) or gives results of
+/// other types.
+static FailureOr<SmallVector<Value>> retypeMXNetCustom(Operation *operation,
+                                                       OpBuilder &b) {
+  auto custom = cast<CustomOp>(operation);
+  MLIRContext *ctx = operation->getContext();
+  Graph graph;
+  for (auto [i, v] : llvm::enumerate(custom.getInputs())) {
+    Node var;
+    var.op = "null";
+    var.name = "__retype_input" + std::to_string(i);
+    var.path = jsonPath("$.nodes", i);
+    graph.argNodes.push_back(i);
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!type) {
+      // A graph input of unknown shape (a weight only this op reads): the
+      // importer gives it the shape the operator's attributes imply.
+      graph.nodes.push_back(std::move(var));
+      continue;
+    }
+    std::optional<int64_t> code;
+    for (int64_t c = 0; c < 16 && !code; ++c)
+      if (getMXDTypeCode(ctx, c) == type.getElementType())
+        code = c;
+    if (!code)
+      return failure();
+    std::string shape = "(";
+    for (auto [k, d] : llvm::enumerate(type.getShape()))
+      shape +=
+          (k ? ", " : "") + std::to_string(ShapedType::isDynamic(d) ? 0 : d);
+    shape += type.getRank() == 1 ? ",)" : ")";
+    var.attrs = {{"__shape__", shape}, {"__dtype__", std::to_string(*code)}};
+    graph.nodes.push_back(std::move(var));
+  }
+  Node node;
+  node.op = custom.getOpType().str();
+  node.name = getLocName(operation->getLoc());
+  if (node.name.empty())
+    node.name = "node";
+  node.attrsKey = "attrs";
+  node.path = jsonPath("$.nodes", graph.nodes.size());
+  if (DictionaryAttr attrs = custom.getSourceAttrsAttr())
+    for (NamedAttribute attr : attrs) {
+      auto text = dyn_cast<StringAttr>(attr.getValue());
+      if (!text)
+        return failure();
+      node.attrs.emplace_back(attr.getName().str(), text.str());
+    }
+  for (size_t i = 0; i < custom.getInputs().size(); ++i)
+    node.inputs.push_back(Entry{static_cast<int64_t>(i), 0, 0});
+  int64_t id = graph.nodes.size();
+  graph.nodes.push_back(std::move(node));
+  // Only the results something reads are asked for (BatchNorm's statistics
+  // outputs usually are not, and their typed form has none).
+  SmallVector<unsigned> used;
+  for (OpResult result : operation->getResults())
+    if (!result.use_empty()) {
+      used.push_back(result.getResultNumber());
+      graph.heads.push_back(Entry{id, result.getResultNumber(), 0});
+    }
+  if (graph.getFlavor() != Flavor::MXNet)
+    return failure();
+
+  // The importer's diagnostics stay here: a failure keeps the op custom.
+  OwningOpRef<ModuleOp> module;
+  {
+    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+    GraphBuilder gb(ctx, operation->getLoc(), "mxnet");
+    ImportOptions options;
+    Importer importer(gb, graph, options);
+    module = importer.run();
+  }
+  if (!module)
+    return failure();
+  auto funcs = module->getOps<func::FuncOp>();
+  if (!llvm::hasSingleElement(funcs))
+    return failure();
+  func::FuncOp func = *funcs.begin();
+  if (func.getNumResults() != used.size())
+    return failure();
+  for (auto [k, type] : llvm::zip_equal(used, func.getResultTypes())) {
+    auto declared =
+        dyn_cast<RankedTensorType>(operation->getResult(k).getType());
+    if (declared && (declared.getElementType() != getElementTypeOrSelf(type) ||
+                     failed(verifyCompatibleShape(declared, type))))
+      return failure();
+  }
+  bool typed = true;
+  func.walk([&](Operation *op) { typed &= !isa<CustomOp, KernelCallOp>(op); });
+  if (!typed)
+    return failure();
+  IRMapping mapping;
+  SmallVector<std::pair<BlockArgument, Type>> refinedInputs;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    std::string argName = getInputName(func, i);
+    StringRef name = argName;
+    unsigned index;
+    if (!name.consume_front("__retype_input") || name.getAsInteger(10, index) ||
+        index >= custom.getInputs().size())
+      return failure();
+    Value operand = custom.getInputs()[index];
+    Type type = func.getArgument(i).getType();
+    if (!isa<RankedTensorType>(operand.getType())) {
+      if (!isa<RankedTensorType>(type))
+        return failure();
+      refinedInputs.emplace_back(cast<BlockArgument>(operand), type);
+    }
+    mapping.map(func.getArgument(i), operand);
+  }
+  // The graph inputs of unknown shape take the importer's types (the
+  // caller updates the function's signature).
+  for (auto [arg, type] : refinedInputs)
+    arg.setType(type);
+  for (Operation &op : func.getBody().front().without_terminator()) {
+    Operation *clone = b.clone(op, mapping);
+    clone->setLoc(operation->getLoc());
+  }
+  // Results nobody reads stay themselves (their uses, none, are replaced).
+  SmallVector<Value> results(operation->getResults());
+  for (auto [k, v] : llvm::zip_equal(
+           used, func.getBody().front().getTerminator()->getOperands()))
+    results[k] = mapping.lookupOrDefault(v);
+  return results;
+}
+
+void nnvm::registerNNVMCustomRetype() {
+  registerCustomRetype("mxnet", retypeMXNetCustom);
+}
 
 OwningOpRef<ModuleOp> nnvm::importNNVMGraph(const llvm::SourceMgr &sourceMgr,
                                             MLIRContext *context,

@@ -58,12 +58,19 @@ func.func @squeeze_unsqueeze(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
 
 // -----
 
-// A single shape-changing reshape is already canonical.
+// A single shape-changing reshape stays; with a static result, its target
+// spells the sizes out (`0` and `-1` resolved: a graph specialised after an
+// import without shapes reads like one imported with them); an open result
+// keeps them.
 // CHECK-LABEL: func.func @reshape_single
-// CHECK: nngraph.reshape %{{.*}} {shape = array<i64: -1>}
-func.func @reshape_single(%x: tensor<2x3xf32>) -> tensor<6xf32> {
+// CHECK: nngraph.reshape %{{.*}} {shape = array<i64: 6>}
+// CHECK: nngraph.reshape %{{.*}} {shape = array<i64: 2, 12>}
+// CHECK: nngraph.reshape %{{.*}} {shape = array<i64: 0, -1>}
+func.func @reshape_single(%x: tensor<2x3xf32>, %y: tensor<2x3x4xf32>, %z: tensor<?x3x4xf32>) -> (tensor<6xf32>, tensor<2x12xf32>, tensor<?x12xf32>) {
   %0 = nngraph.reshape %x {shape = array<i64: -1>} : (tensor<2x3xf32>) -> tensor<6xf32>
-  return %0 : tensor<6xf32>
+  %1 = nngraph.reshape %y {shape = array<i64: 0, -1>} : (tensor<2x3x4xf32>) -> tensor<2x12xf32>
+  %2 = nngraph.reshape %z {shape = array<i64: 0, -1>} : (tensor<?x3x4xf32>) -> tensor<?x12xf32>
+  return %0, %1, %2 : tensor<6xf32>, tensor<2x12xf32>, tensor<?x12xf32>
 }
 
 // -----
@@ -317,4 +324,19 @@ func.func @pow_zero(%x: tensor<4xf32>, %y: tensor<?xf32>, %i: tensor<3xi32>) -> 
   %c = nngraph.pow %y, %zero : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
   %d = nngraph.pow %x, %two : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %a, %b, %c, %d : tensor<4xf32>, tensor<3xi32>, tensor<?xf32>, tensor<4xf32>
+}
+
+// -----
+
+// Ceil mode over static sizes the windows tile exactly changes nothing and
+// goes; where the last window is partial, or sizes are open, it stays.
+// CHECK-LABEL: func.func @pool_exact_ceil_mode
+// CHECK: nngraph.max_pool %arg0 {kernel_shape = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 2, 2>}
+// CHECK: nngraph.avg_pool %arg1 {ceil_mode = true
+// CHECK: nngraph.max_pool %arg2 {ceil_mode = true
+func.func @pool_exact_ceil_mode(%x: tensor<1x2x8x8xf32>, %y: tensor<1x2x7x7xf32>, %z: tensor<1x2x?x?xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>, tensor<1x2x?x?xf32>) {
+  %a = nngraph.max_pool %x {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, ceil_mode = true} : (tensor<1x2x8x8xf32>) -> tensor<1x2x4x4xf32>
+  %b = nngraph.avg_pool %y {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, ceil_mode = true} : (tensor<1x2x7x7xf32>) -> tensor<1x2x4x4xf32>
+  %c = nngraph.max_pool %z {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, ceil_mode = true} : (tensor<1x2x?x?xf32>) -> tensor<1x2x?x?xf32>
+  return %a, %b, %c : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>, tensor<1x2x?x?xf32>
 }

@@ -348,3 +348,14 @@ func.func @weights_from_data(%x: tensor<1x6x5x5xf32>, %v: tensor<?xf32>, %w: ten
   %g = nngraph.gemm %f, %fc {trans_b = true} : (tensor<?x?xf32>, tensor<2x?xf32>) -> tensor<?x?xf32>
   return %g : tensor<?x?xf32>
 }
+
+// -----
+
+// A cast keeps its element type and takes its input's shape.
+// CHECK-LABEL: func.func @cast_shape
+// CHECK-SAME: -> tensor<2x3xf32>
+// CHECK: nngraph.cast %arg0 : (tensor<2x3xi1>) -> tensor<2x3xf32>
+func.func @cast_shape(%x: tensor<2x3xi1>) -> tensor<?x?xf32> {
+  %0 = nngraph.cast %x : (tensor<2x3xi1>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -53,6 +53,12 @@ OwningOpRef<ModuleOp> importNNVMGraph(const llvm::SourceMgr &sourceMgr,
                                       MLIRContext *context,
                                       const ImportOptions &options);
 
+/// Registers the typing of MXNet `nngraph.custom` operations once their
+/// operands are ranked (CustomRetype.h): the operator imported again with
+/// the operands' shapes, as nngraph-infer-shapes and compiling with input
+/// shapes do after specialising a graph imported without shapes.
+void registerNNVMCustomRetype();
+
 } // namespace nnvm
 } // namespace nngraph
 } // namespace mlir

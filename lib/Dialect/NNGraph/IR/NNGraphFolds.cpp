@@ -64,8 +64,51 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   auto dense = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
   if (dense && isSmallStatic(getType()))
     return dense.reshape(getType());
+  // A static result spells its target out: `0` (copy) and `-1` (infer) of
+  // a target written before the sizes were known become the sizes, so that
+  // a graph specialised later reads like one imported with its shapes.
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (type && type.hasStaticShape() && getShape() != type.getShape()) {
+    setShape(type.getShape());
+    return getResult();
+  }
   return nullptr;
 }
+
+/// Pooling in ceil mode over static sizes that the windows tile exactly
+/// computes what floor mode does (ceil and floor of an exact division agree,
+/// and no window starts in the end padding): the flag goes, so that a graph
+/// specialised after an import without shapes (MXNet's "full" convention
+/// stays ceil mode while sizes are open) reads like one imported with them.
+template <typename PoolOp>
+static OpFoldResult foldExactCeilMode(PoolOp op) {
+  auto type = dyn_cast<RankedTensorType>(op.getInput().getType());
+  if (!op.getCeilMode() || op.getAutoPad() != AutoPad::NotSet || !type ||
+      !type.hasStaticShape())
+    return nullptr;
+  ArrayRef<int64_t> kernel = op.getKernelShape();
+  size_t n = kernel.size();
+  if (type.getRank() != static_cast<int64_t>(n) + 2)
+    return nullptr;
+  auto get = [&](std::optional<ArrayRef<int64_t>> values, size_t i,
+                 int64_t dflt) {
+    return values && i < values->size() ? (*values)[i] : dflt;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    int64_t stride = get(op.getStrides(), i, 1);
+    int64_t dilation = get(op.getDilations(), i, 1);
+    int64_t span = type.getDimSize(2 + i) + get(op.getPads(), i, 0) +
+                   get(op.getPads(), n + i, 0) - (kernel[i] - 1) * dilation - 1;
+    if (stride <= 0 || span < 0 || span % stride != 0)
+      return nullptr;
+  }
+  op.setCeilMode(false);
+  return op.getResult();
+}
+
+OpFoldResult MaxPoolOp::fold(FoldAdaptor) { return foldExactCeilMode(*this); }
+
+OpFoldResult AvgPoolOp::fold(FoldAdaptor) { return foldExactCeilMode(*this); }
 
 //===----------------------------------------------------------------------===//
 // Shape computations on small constants (ONNX exporters compute Reshape

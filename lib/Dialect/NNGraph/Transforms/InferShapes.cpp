@@ -13,6 +13,7 @@
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
 
+#include "nngraph/Dialect/NNGraph/Utils/CustomRetype.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 
 #include "mlir/Interfaces/InferTypeOpInterface.h"
@@ -132,10 +133,50 @@ int64_t nngraph::refineResultTypes(func::FuncOp func) {
   return numRefined;
 }
 
+/// Types custom operation `op` through the retyping its format registered
+/// (CustomRetype.h), once its operands are ranked; true if it was replaced.
+static bool retypeCustom(CustomOp op) {
+  // Operands of unknown rank may only be graph inputs (weights the format
+  // gives the shape of, from the operator's attributes).
+  std::optional<StringRef> domain = op.getDomain();
+  if (!domain || !llvm::all_of(op.getInputs(), [](Value v) {
+        return isa<RankedTensorType>(v.getType()) || isa<BlockArgument>(v);
+      }))
+    return false;
+  std::optional<CustomRetypeFn> retype = lookupCustomRetype(*domain);
+  if (!retype)
+    return false;
+  OpBuilder b(op);
+  FailureOr<SmallVector<Value>> values = (*retype)(op, b);
+  if (failed(values) || values->size() != op->getNumResults())
+    return false;
+  op->replaceAllUsesWith(*values);
+  op->erase();
+  return true;
+}
+
 static int64_t refineResultsOnce(func::FuncOp func) {
   int64_t numRefined = 0;
-  func.walk([&](InferTypeOpInterface op) {
-    if (!isa<NNGraphDialect>(op->getDialect()))
+  func.walk([&](Operation *operation) {
+    if (auto custom = dyn_cast<CustomOp>(operation)) {
+      numRefined += retypeCustom(custom);
+      return;
+    }
+    // A cast chooses its element type, not its shape: the input's.
+    if (auto cast = dyn_cast<CastOp>(operation)) {
+      auto in = dyn_cast<RankedTensorType>(cast.getInput().getType());
+      if (!in)
+        return;
+      RankedTensorType joined = joinTypes(
+          cast.getType(), in.clone(getElementTypeOrSelf(cast.getType())));
+      if (joined && joined != cast.getType()) {
+        cast.getResult().setType(joined);
+        ++numRefined;
+      }
+      return;
+    }
+    auto op = dyn_cast<InferTypeOpInterface>(operation);
+    if (!op || !isa<NNGraphDialect>(op->getDialect()))
       return;
     SmallVector<Type> inferred;
     if (failed(inferResultTypes(op, inferred)))

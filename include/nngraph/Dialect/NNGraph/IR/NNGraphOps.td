@@ -699,6 +699,9 @@ class NNGraph_PoolOp<string mnemonic, string onnx, string sources,
                             "::mlir::nngraph::AutoPad::NotSet">:$auto_pad),
                        extraArgs);
   let results = (outs NNGraph_FloatTensor:$output);
+  // Drops ceil_mode where it changes nothing (static sizes that the windows
+  // tile exactly).
+  let hasFolder = 1;
   let extraClassDefinition = NNGraph_InferBy<
       "::mlir::nngraph::detail::inferPool(getOperationName(), location, adaptor.getInput(), adaptor.getKernelShape(), adaptor.getStrides(), adaptor.getPads(), adaptor.getDilations(), adaptor.getCeilMode(), adaptor.getAutoPad(), inferred)">.body;
 }

@@ -23,8 +23,14 @@ def NNGraphInferShapesPass : Pass<"nngraph-infer-shapes", "func::FuncOp"> {
     user has fixed the input shapes (for example
     `nngraph-translate --input-shape data=1x3x224x224`).
 
-    Operations without inference (`nngraph.custom`, casts) keep their types;
-    shapes flow on from them as far as their declared types allow.
+    A cast takes its input's shape. A `nngraph.custom` whose operands are
+    ranked (or graph inputs) is typed by the format that wrote it, where it
+    registered a retyping (CustomRetype.h; MXNet: the operator imported
+    again with the operands' shapes); other custom operations keep their
+    types, and shapes flow on from them as far as their declared types
+    allow. Graph arguments whose sizes follow from the data they meet (a
+    batch norm's vectors, a convolution weight's input channels, a gemm's
+    inner size) are refined too.
 
     With `input-shapes`, the named inputs (`nngraph.name`) of the public
     (graph) functions first take
