@@ -34,6 +34,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <thread>
+
 using namespace mlir;
 using namespace mlir::nngraph;
 using namespace mlir::nngraph::nnvm;
@@ -988,9 +990,13 @@ static FailureOr<SmallVector<Value>> retypeMXNetCustom(Operation *operation,
     return failure();
 
   // The importer's diagnostics stay here: a failure keeps the op custom.
+  // Only this thread's: passes on other functions may report meanwhile.
   OwningOpRef<ModuleOp> module;
   {
-    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+    std::thread::id self = std::this_thread::get_id();
+    ScopedDiagnosticHandler quiet(ctx, [self](Diagnostic &) {
+      return success(std::this_thread::get_id() == self);
+    });
     GraphBuilder gb(ctx, operation->getLoc(), "mxnet");
     ImportOptions options;
     Importer importer(gb, graph, options);
