@@ -57,12 +57,6 @@ static StringRef getFormatName(Flavor flavor) {
   return "nnvm";
 }
 
-/// MXNet's dtype code (mshadow::TypeFlag) of an element type.
-static std::optional<int> getMXDTypeCode(Type type) {
-  std::optional<ParamDType> dtype = parseDTypeName(getDTypeName(type));
-  return dtype ? std::optional<int>(getMXNetTypeFlag(*dtype)) : std::nullopt;
-}
-
 static bool isAuxiliary(Value v);
 
 namespace {

@@ -77,7 +77,7 @@ Type nnvm::getNNVMElementType(MLIRContext *ctx, StringRef name) {
 }
 
 /// Element type of an MXNet `__dtype__` code (mshadow::TypeFlag).
-static Type getMXDTypeCode(MLIRContext *ctx, int64_t code) {
+static Type getElementTypeForMXDTypeCode(MLIRContext *ctx, int64_t code) {
   std::optional<ParamDType> dtype = getDTypeForMXNetTypeFlag(code);
   return dtype ? getNNVMElementType(ctx, getDTypeName(*dtype)) : nullptr;
 }
@@ -180,7 +180,7 @@ RankedTensorType Importer::getVariableHint(int64_t id) {
       Type element = gb.getBuilder().getF32Type();
       if (const std::string *dtype = node.getAttr("__dtype__"))
         if (FailureOr<int64_t> code = parseMXInt(*dtype); succeeded(code))
-          if (Type t = getMXDTypeCode(gb.getContext(), *code))
+          if (Type t = getElementTypeForMXDTypeCode(gb.getContext(), *code))
             element = t;
       return RankedTensorType::get(result, element);
     }
@@ -946,10 +946,7 @@ static FailureOr<SmallVector<Value>> retypeMXNetCustom(Operation *operation,
       graph.nodes.push_back(std::move(var));
       continue;
     }
-    std::optional<int64_t> code;
-    for (int64_t c = 0; c < 16 && !code; ++c)
-      if (getMXDTypeCode(ctx, c) == type.getElementType())
-        code = c;
+    std::optional<int> code = nnvm::getMXDTypeCode(type.getElementType());
     if (!code)
       return failure();
     std::string shape = "(";

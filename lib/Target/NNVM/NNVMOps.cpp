@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NNVMOps.h"
+#include "nngraph/Dialect/NNGraph/Utils/DTypes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -304,6 +305,12 @@ int64_t nnvm::dimOf(RankedTensorType type, int64_t axis) {
   if (!type || axis < 0 || axis >= type.getRank())
     return ShapedType::kDynamic;
   return type.getDimSize(axis);
+}
+
+std::optional<int> nnvm::getMXDTypeCode(Type element) {
+  std::optional<ParamDType> dtype =
+      parseDTypeName(nngraph::getDTypeName(element));
+  return dtype ? std::optional<int>(getMXNetTypeFlag(*dtype)) : std::nullopt;
 }
 
 SmallVector<int64_t> nnvm::symmetricPads(ArrayRef<int64_t> pad) {

@@ -188,6 +188,9 @@ RankedTensorType vectorType(int64_t size, Type element);
 int64_t dimOf(RankedTensorType type, int64_t axis);
 /// Symmetric MXNet `pad` (p0, p1) -> ONNX pads [p0, p1, p0, p1].
 SmallVector<int64_t> symmetricPads(llvm::ArrayRef<int64_t> pad);
+/// MXNet's dtype code (mshadow::TypeFlag, a variable's `__dtype__`) of an
+/// element type, or nullopt for one MXNet has no code for.
+std::optional<int> getMXDTypeCode(Type element);
 
 //===----------------------------------------------------------------------===//
 // Export helpers

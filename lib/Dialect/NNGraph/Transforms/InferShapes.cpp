@@ -202,8 +202,10 @@ static std::string formatDims(ArrayRef<int64_t> dims) {
   return s;
 }
 
-LogicalResult nngraph::specializeInputShapes(func::FuncOp func,
-                                             const InputShapeMap &shapes) {
+/// Gives the named arguments of `func` the shapes of `shapes` (their
+/// signature too); fails where a shape does not fit.
+static LogicalResult setInputShapes(func::FuncOp func,
+                                    const InputShapeMap &shapes) {
   bool ok = true;
   for (BlockArgument arg : func.getArguments()) {
     std::string name = getInputName(func, arg.getArgNumber());
@@ -236,6 +238,13 @@ LogicalResult nngraph::specializeInputShapes(func::FuncOp func,
   func.setFunctionType(FunctionType::get(func.getContext(),
                                          func.front().getArgumentTypes(),
                                          func.getResultTypes()));
+  return success();
+}
+
+LogicalResult nngraph::specializeInputShapes(func::FuncOp func,
+                                             const InputShapeMap &shapes) {
+  if (failed(setInputShapes(func, shapes)))
+    return failure();
   refineResultTypes(func);
   return success();
 }
@@ -288,7 +297,7 @@ struct NNGraphInferShapesPass
                            << "', which is no input of @" << func.getName();
           return signalPassFailure();
         }
-      if (failed(specializeInputShapes(func, shapes)))
+      if (failed(setInputShapes(func, shapes)))
         return signalPassFailure();
     }
     numRefined += refineResultTypes(func);
