@@ -135,6 +135,32 @@ Value modBody(OpBuilder &b, Location loc, Operation *op, ValueRange args,
   return arith::SelectOp::create(b, loc, fix, shifted, r);
 }
 
+/// ONNX BitShift as its reference computes it: a shift by a negative amount
+/// or by the width or more gives 0, or -1 for a negative value shifted
+/// right (an arithmetic shift by width - 1). Unsigned operands arrive
+/// zero-extended (Unsigned.cpp), so the arithmetic shift is a logical one.
+Value bitShiftBody(OpBuilder &b, Location loc, Operation *op, ValueRange args,
+                   Type t) {
+  unsigned width = t.getIntOrFloatBitWidth();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v));
+  };
+  Value amount = args[1];
+  Value nonNegative = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::sge, amount, constant(0));
+  Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                      amount, constant(width));
+  Value inRange = arith::AndIOp::create(b, loc, nonNegative, below);
+  if (cast<BitShiftOp>(op).getLeft()) {
+    Value safe = arith::SelectOp::create(b, loc, inRange, amount, constant(0));
+    Value shifted = arith::ShLIOp::create(b, loc, args[0], safe);
+    return arith::SelectOp::create(b, loc, inRange, shifted, constant(0));
+  }
+  Value safe =
+      arith::SelectOp::create(b, loc, inRange, amount, constant(width - 1));
+  return arith::ShRSIOp::create(b, loc, args[0], safe);
+}
+
 template <typename IOp>
 Value bitwise(OpBuilder &b, Location loc, Operation *, ValueRange args, Type) {
   return IOp::create(b, loc, args[0], args[1]);
@@ -142,8 +168,9 @@ Value bitwise(OpBuilder &b, Location loc, Operation *, ValueRange args, Type) {
 
 Value notBody(OpBuilder &b, Location loc, Operation *, ValueRange args,
               Type t) {
-  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 1));
-  return arith::XOrIOp::create(b, loc, args[0], one);
+  // All ones: true for booleans, every bit flipped for integers.
+  Value ones = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, -1));
+  return arith::XOrIOp::create(b, loc, args[0], ones);
 }
 
 template <arith::CmpFPredicate fpred, arith::CmpIPredicate ipred>
@@ -341,6 +368,27 @@ Value whereBody(OpBuilder &b, Location loc, Operation *, ValueRange args,
   return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
 }
 
+/// Booleans are bytes holding 0 or 1 (a byte read as a boolean is true
+/// when it is not 0).
+Value bitCastBody(OpBuilder &b, Location loc, Operation *, ValueRange args,
+                  Type to) {
+  Value v = args[0];
+  if (v.getType() == to)
+    return v;
+  if (v.getType().isInteger(1))
+    v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
+  if (to.isInteger(1)) {
+    if (isFloat(v))
+      v = arith::BitcastOp::create(
+          b, loc, b.getIntegerType(v.getType().getIntOrFloatBitWidth()), v);
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(v.getType()));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, zero);
+  }
+  if (v.getType() == to)
+    return v;
+  return arith::BitcastOp::create(b, loc, to, v);
+}
+
 Value castBody(OpBuilder &b, Location loc, Operation *, ValueRange args,
                Type to) {
   return convertElement(b, loc, args[0], to);
@@ -406,6 +454,7 @@ void mlir::nngraph::detail::populateElementwisePatterns(
   add(OrOp::getOperationName(), bitwise<arith::OrIOp>);
   add(XorOp::getOperationName(), bitwise<arith::XOrIOp>);
   add(NotOp::getOperationName(), notBody);
+  add(BitShiftOp::getOperationName(), bitShiftBody);
   add(AcosOp::getOperationName(), mathUnary<math::AcosOp>);
   add(AsinOp::getOperationName(), mathUnary<math::AsinOp>);
   add(AtanOp::getOperationName(), mathUnary<math::AtanOp>);
@@ -449,4 +498,5 @@ void mlir::nngraph::detail::populateElementwisePatterns(
   add(ClipOp::getOperationName(), clipBody);
   add(WhereOp::getOperationName(), whereBody);
   add(CastOp::getOperationName(), castBody);
+  add(BitCastOp::getOperationName(), bitCastBody);
 }

@@ -63,6 +63,9 @@ struct ConvertNNGraphToLinalgPass
           ConvertNNGraphToLinalgPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    if (!getOperation().isExternal() &&
+        failed(nngraph::detail::legalizeUnsignedIntegers(getOperation())))
+      return signalPassFailure();
     // auto_pad as explicit pads first: the lowerings read pads.
     {
       RewritePatternSet resolve(ctx);

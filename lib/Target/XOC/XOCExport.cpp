@@ -454,7 +454,7 @@ void Exporter::exportOp(Operation *op) {
     // Still check the operation itself, so that every problem is reported.
     if (auto custom = dyn_cast<CustomOp>(op)) {
       exportCustom(custom, node);
-    } else if (const OpSpec *spec = lookupMLIR(op->getName().getStringRef())) {
+    } else if (const OpSpec *spec = lookupSpecFor(op)) {
       exportTyped(op, *spec, node);
     } else {
       fail(op, "the operation has no XOC counterpart");
@@ -463,7 +463,7 @@ void Exporter::exportOp(Operation *op) {
   }
   if (auto custom = dyn_cast<CustomOp>(op)) {
     exportCustom(custom, node);
-  } else if (const OpSpec *spec = lookupMLIR(op->getName().getStringRef())) {
+  } else if (const OpSpec *spec = lookupSpecFor(op)) {
     exportTyped(op, *spec, node);
     addStaticInputs(op, *spec, node);
   } else {

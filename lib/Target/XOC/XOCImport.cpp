@@ -575,7 +575,7 @@ bool Importer::resolveQuirks(const Node &node, const OpSpec &spec,
       attrs.set("on_value", b.getF32FloatAttr(values[1]));
     }
   }
-  if (op == "Cast" && castTo && node.outputs.size() == 1 &&
+  if ((op == "Cast" || op == "BitCast") && castTo && node.outputs.size() == 1 &&
       types[node.outputs[0]] &&
       getONNXDataType(types[node.outputs[0]].getElementType()) != *castTo) {
     error(node, attrPath(node, "to"),

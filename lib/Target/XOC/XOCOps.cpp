@@ -17,6 +17,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <charconv>
@@ -129,6 +130,7 @@ const AttrSpec kCumSum[] = {{"exclusive", "exclusive", K::Bool},
                             {"reverse", "reverse", K::Bool}};
 const StaticInput kCumSumIn[] = {{1, "axis", K::Int, true, false}};
 const AttrSpec kMod[] = {{"fmod", "fmod", K::Bool}};
+const AttrSpec kBitShift[] = {{"direction", "left", K::ShiftLeft}};
 const AttrSpec kCast[] = {{"to", nullptr, K::Checked}};
 const FixedAttr kCastFixed[] = {{"saturate", 1, false}};
 const AttrSpec kDropout[] = {{"ratio", "ratio", K::Float}};
@@ -155,6 +157,7 @@ const OpSpec kOpSpecs[] = {
     {"Dropout", mlirName<DropoutOp>(), ref(kDropout), ref(kDropoutIn),
      ref(kDropoutFixed), 1, 1, 1},
     {"Cast", mlirName<CastOp>(), ref(kCast), {}, ref(kCastFixed), 1, 1, 1},
+    {"BitCast", mlirName<BitCastOp>(), ref(kCast), {}, {}, 1, 1, 1},
     UNARY("Relu", ReluOp),
     UNARY("Sigmoid", SigmoidOp),
     UNARY("Tanh", TanhOp),
@@ -184,6 +187,8 @@ const OpSpec kOpSpecs[] = {
     UNARY("Atanh", AtanhOp),
     UNARY("Cosh", CoshOp),
     UNARY("Sinh", SinhOp),
+    // Before Not: see BitwiseAnd.
+    UNARY("BitwiseNot", NotOp),
     UNARY("Not", NotOp),
     {"LeakyRelu", mlirName<LeakyReluOp>(), ref(kAlpha), {}, {}, 1, 1, 1},
     {"Elu", mlirName<EluOp>(), ref(kAlpha), {}, {}, 1, 1, 1},
@@ -207,6 +212,12 @@ const OpSpec kOpSpecs[] = {
     BINARY("Min", MinOp),
     BINARY("PRelu", PReluOp),
     {"Mod", mlirName<ModOp>(), ref(kMod), {}, {}, 2, 2, 1},
+    {"BitShift", mlirName<BitShiftOp>(), ref(kBitShift), {}, {}, 2, 2, 1},
+    // Before And, Or, Xor, Not: lookupMLIR keeps the last row of an op;
+    // getSpecFor picks these for integer operands.
+    BINARY("BitwiseAnd", AndOp),
+    BINARY("BitwiseOr", OrOp),
+    BINARY("BitwiseXor", XorOp),
     BINARY("And", AndOp),
     BINARY("Or", OrOp),
     BINARY("Xor", XorOp),
@@ -349,6 +360,15 @@ const OpSpec *xoc::lookupMLIR(StringRef mlir) {
   return table.lookup(mlir);
 }
 
+const OpSpec *xoc::lookupSpecFor(Operation *op) {
+  const OpSpec *spec = lookupMLIR(op->getName().getStringRef());
+  // And, Or, Xor and Not of integers are ONNX's Bitwise* operators.
+  if (spec && isa<AndOp, OrOp, XorOp, NotOp>(op) &&
+      !getElementTypeOrSelf(op->getResult(0).getType()).isInteger(1))
+    return lookupONNX(("Bitwise" + StringRef(spec->onnx)).str());
+  return spec;
+}
+
 StringRef xoc::describeAttrKind(AttrKind kind) {
   switch (kind) {
   case K::Int:
@@ -374,6 +394,8 @@ StringRef xoc::describeAttrKind(AttrKind kind) {
     return "round_prefer_floor, round_prefer_ceil, floor or ceil";
   case K::GeluApprox:
     return "none or tanh";
+  case K::ShiftLeft:
+    return "LEFT or RIGHT";
   case K::Checked:
     return "value";
   }
@@ -408,6 +430,10 @@ static Attribute convertEnum(Builder &b, AttrKind kind, StringRef text) {
   case K::GeluApprox:
     if (auto v = symbolizeGeluApproximation(lower))
       return GeluApproximationAttr::get(ctx, *v);
+    return nullptr;
+  case K::ShiftLeft:
+    if (lower == "left" || lower == "right")
+      return BoolAttr::get(ctx, lower == "left");
     return nullptr;
   default:
     return nullptr;
@@ -511,6 +537,10 @@ std::optional<llvm::json::Value> xoc::attrToJSON(AttrKind kind,
   case K::AutoPad:
     if (auto v = dyn_cast<AutoPadAttr>(attr))
       return llvm::json::Value(stringifyAutoPad(v.getValue()).upper());
+    return std::nullopt;
+  case K::ShiftLeft:
+    if (auto v = dyn_cast<BoolAttr>(attr))
+      return llvm::json::Value(v.getValue() ? "LEFT" : "RIGHT");
     return std::nullopt;
   case K::PadMode:
     if (auto v = dyn_cast<PadModeAttr>(attr))

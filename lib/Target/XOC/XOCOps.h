@@ -39,6 +39,7 @@ enum class AttrKind {
   CoordTransform, // coordinate_transformation_mode
   NearestMode,    // nearest_mode
   GeluApprox,     // "none"/"tanh"
+  ShiftLeft,      // BitShift's "LEFT"/"RIGHT" -> BoolAttr (left)
   Checked,        // read and checked by the importer, not kept (kernel_shape)
   OnOff,          // OneHot's [off, on] values -> off_value and on_value
 };
@@ -89,6 +90,9 @@ struct OpSpec {
 const OpSpec *lookupONNX(llvm::StringRef onnx);
 /// The spec of nngraph operation `mlir` (nngraph.conv), or null.
 const OpSpec *lookupMLIR(llvm::StringRef mlir);
+/// The spec that exports `op`: lookupMLIR's, or the one its types select
+/// (BitwiseAnd for an nngraph.and of integers).
+const OpSpec *lookupSpecFor(Operation *op);
 /// Every spec, in table order.
 llvm::ArrayRef<OpSpec> getOpSpecs();
 

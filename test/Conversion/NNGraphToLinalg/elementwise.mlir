@@ -119,3 +119,39 @@ func.func @mod_logic_trig(%a: tensor<6xi32>, %b: tensor<6xi32>, %x: tensor<6xf32
   %5 = nngraph.sinh %4 : (tensor<6xf32>) -> tensor<6xf32>
   return %0, %1, %3, %5 : tensor<6xi32>, tensor<6xf32>, tensor<6xi1>, tensor<6xf32>
 }
+
+// -----
+
+// BitShift: amounts outside [0, width) shift by 0 and give 0 (left), or by
+// width - 1 (right: the sign fills). Not of integers flips every bit.
+// BitCast reinterprets the bits; booleans are bytes.
+// CHECK-LABEL: func.func @bits
+// CHECK: linalg.generic
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[B:.*]], %{{.*}} : i32
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[B]], %{{.*}} : i32
+// CHECK: %[[OK:.*]] = arith.andi %[[GE]], %[[LT]] : i1
+// CHECK: %[[SAFE:.*]] = arith.select %[[OK]], %[[B]]
+// CHECK: %[[SHL:.*]] = arith.shli %{{.*}}, %[[SAFE]] : i32
+// CHECK: arith.select %[[OK]], %[[SHL]]
+// CHECK: linalg.generic
+// CHECK: %[[C31:.*]] = arith.constant 31 : i32
+// CHECK: %[[RSAFE:.*]] = arith.select %{{.*}}, %{{.*}}, %[[C31]] : i32
+// CHECK: arith.shrsi %{{.*}}, %[[RSAFE]] : i32
+// CHECK: linalg.generic
+// CHECK: %[[ONES:.*]] = arith.constant -1 : i32
+// CHECK: arith.xori %{{.*}}, %[[ONES]] : i32
+// CHECK: linalg.generic
+// CHECK: arith.bitcast %{{.*}} : i32 to f32
+// CHECK: linalg.generic
+// CHECK: arith.extui %{{.*}} : i1 to i8
+// CHECK: linalg.generic
+// CHECK: arith.cmpi ne, %{{.*}}, %{{.*}} : i8
+func.func @bits(%a: tensor<4xi32>, %b: tensor<4xi32>, %p: tensor<4xi1>, %c: tensor<4xi8>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xf32>, tensor<4xi8>, tensor<4xi1>) {
+  %0 = nngraph.bit_shift %a, %b {left = true} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %1 = nngraph.bit_shift %a, %b {left = false} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %2 = nngraph.not %a : (tensor<4xi32>) -> tensor<4xi32>
+  %3 = nngraph.bitcast %a : (tensor<4xi32>) -> tensor<4xf32>
+  %4 = nngraph.bitcast %p : (tensor<4xi1>) -> tensor<4xi8>
+  %5 = nngraph.bitcast %c : (tensor<4xi8>) -> tensor<4xi1>
+  return %0, %1, %2, %3, %4, %5 : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xf32>, tensor<4xi8>, tensor<4xi1>
+}

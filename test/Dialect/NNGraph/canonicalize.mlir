@@ -340,3 +340,21 @@ func.func @pool_exact_ceil_mode(%x: tensor<1x2x8x8xf32>, %y: tensor<1x2x7x7xf32>
   %c = nngraph.max_pool %z {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, ceil_mode = true} : (tensor<1x2x?x?xf32>) -> tensor<1x2x?x?xf32>
   return %a, %b, %c : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>, tensor<1x2x?x?xf32>
 }
+
+// -----
+
+// Unsigned constants fold as unsigned: 200 is more than 100 and 200 / 100
+// is 2 (read as i8, -56 would be less and -56 / 100 = 0).
+// CHECK-LABEL: func.func @unsigned_fold
+// CHECK-DAG: %[[MAX:.*]] = nngraph.constant dense<200> : tensor<2xui8>
+// CHECK-DAG: %[[MIN:.*]] = nngraph.constant dense<100> : tensor<2xui8>
+// CHECK-DAG: %[[DIV:.*]] = nngraph.constant dense<2> : tensor<2xui8>
+// CHECK: return %[[MAX]], %[[MIN]], %[[DIV]]
+func.func @unsigned_fold() -> (tensor<2xui8>, tensor<2xui8>, tensor<2xui8>) {
+  %a = nngraph.constant dense<200> : tensor<2xui8>
+  %b = nngraph.constant dense<100> : tensor<2xui8>
+  %0 = nngraph.max %a, %b : (tensor<2xui8>, tensor<2xui8>) -> tensor<2xui8>
+  %1 = nngraph.min %a, %b : (tensor<2xui8>, tensor<2xui8>) -> tensor<2xui8>
+  %2 = nngraph.div %a, %b : (tensor<2xui8>, tensor<2xui8>) -> tensor<2xui8>
+  return %0, %1, %2 : tensor<2xui8>, tensor<2xui8>, tensor<2xui8>
+}

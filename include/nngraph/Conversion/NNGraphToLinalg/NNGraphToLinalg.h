@@ -15,6 +15,10 @@
 
 #include "mlir/Transforms/DialectConversion.h"
 
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
+
 namespace mlir {
 namespace nngraph {
 
@@ -50,6 +54,12 @@ void populateShapePatterns(RewritePatternSet &patterns,
 /// Gather, GatherND and OneHot: data moved by run-time indices.
 void populateGatherPatterns(RewritePatternSet &patterns,
                             ConversionTarget &target);
+/// Unsigned integers as signless ones: operations whose result depends on
+/// the reading compute on zero-extended operands of twice the width, then
+/// every unsigned type becomes the signless type of its width (the
+/// function's signature too). Runs before the patterns, which take signless
+/// integers only.
+LogicalResult legalizeUnsignedIntegers(func::FuncOp func);
 } // namespace detail
 
 } // namespace nngraph

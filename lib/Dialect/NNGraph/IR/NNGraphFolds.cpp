@@ -370,15 +370,21 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
   return foldNeutralRhs(getLhs(), getRhs(), getType(), 1, true);
 }
 
+/// The integers of `type` are unsigned (else signless, read as signed).
+static bool isUnsignedElement(Type type) {
+  return getElementTypeOrSelf(type).isUnsignedInteger();
+}
+
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
   // Integer division by zero is left to run time.
+  bool isUnsigned = isUnsignedElement(getType());
   if (Attribute c = foldConstants(
           getType(), adaptor.getOperands(),
           [](const APFloat &a, const APFloat &b) { return a / b; },
-          [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+          [&](const APInt &a, const APInt &b) -> std::optional<APInt> {
             if (b.isZero())
               return std::nullopt;
-            return a.sdiv(b);
+            return isUnsigned ? a.udiv(b) : a.sdiv(b);
           }))
     return c;
   return foldNeutralRhs(getLhs(), getRhs(), getType(), 1, true);
@@ -397,17 +403,23 @@ OpFoldResult PowOp::fold(FoldAdaptor) {
 }
 
 OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  bool isUnsigned = isUnsignedElement(getType());
   return foldConstants(
       getType(), adaptor.getOperands(),
       [](const APFloat &a, const APFloat &b) { return llvm::maximum(a, b); },
-      [](const APInt &a, const APInt &b) { return a.sge(b) ? a : b; });
+      [&](const APInt &a, const APInt &b) {
+        return (isUnsigned ? a.uge(b) : a.sge(b)) ? a : b;
+      });
 }
 
 OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
+  bool isUnsigned = isUnsignedElement(getType());
   return foldConstants(
       getType(), adaptor.getOperands(),
       [](const APFloat &a, const APFloat &b) { return llvm::minimum(a, b); },
-      [](const APInt &a, const APInt &b) { return a.sle(b) ? a : b; });
+      [&](const APInt &a, const APInt &b) {
+        return (isUnsigned ? a.ule(b) : a.sle(b)) ? a : b;
+      });
 }
 
 //===----------------------------------------------------------------------===//

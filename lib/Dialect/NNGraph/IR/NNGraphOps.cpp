@@ -94,6 +94,27 @@ LogicalResult CastOp::verify() {
   return success();
 }
 
+/// The storage width of `element` in bits: booleans take a byte.
+static unsigned getStorageBitWidth(Type element) {
+  if (element.isInteger(1))
+    return 8;
+  return element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 0;
+}
+
+LogicalResult BitCastOp::verify() {
+  if (failed(verifyCompatibleShape(getInput().getType(), getType())))
+    return emitOpError("expects the result shape ")
+           << formatShape(getType().getShape()) << " to match the input shape "
+           << formatShape(getInput().getType().getShape());
+  Type from = getInput().getType().getElementType();
+  Type to = getType().getElementType();
+  unsigned width = getStorageBitWidth(from);
+  if (!width || width != getStorageBitWidth(to))
+    return emitOpError("expects element types of one width, got ")
+           << from << " and " << to;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise operations with special operands
 //===----------------------------------------------------------------------===//

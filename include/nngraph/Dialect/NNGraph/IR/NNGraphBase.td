@@ -26,7 +26,13 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def NNGraph_Tensor : RankedTensorOf<[AnyType]>;
 def NNGraph_FloatTensor : RankedTensorOf<[AnyFloat]>;
-def NNGraph_NumericTensor : RankedTensorOf<[AnyFloat, AnySignlessInteger]>;
+// Integers are signless (read as signed, two's complement) or unsigned
+// (XOC's uint8); the lowering widens unsigned operands where the sign matters
+// (lib/Conversion/NNGraphToLinalg/Unsigned.cpp).
+def NNGraph_NumericTensor
+    : RankedTensorOf<[AnyFloat, AnySignlessInteger, AnyUnsignedInteger]>;
+def NNGraph_IntegerTensor
+    : RankedTensorOf<[AnySignlessInteger, AnyUnsignedInteger]>;
 def NNGraph_IndexTensor : RankedTensorOf<[I32, I64]>;
 def NNGraph_BoolTensor : RankedTensorOf<[I1]>;
 

@@ -206,6 +206,26 @@ def NNGraph_CastOp : NNGraph_Op<"cast", [Pure, NNGraph_Elementwise]> {
   let hasVerifier = 1;
 }
 
+def NNGraph_BitCastOp : NNGraph_Op<"bitcast", [Pure, NNGraph_Elementwise]> {
+  let summary = "Reinterpret the bits of every element";
+  let description = [{
+    ONNX `BitCast`: every element's bits read as the result element type,
+    which has the same width (booleans are stored as bytes: `i1` counts as 8
+    bits, true as 1). Shapes must be compatible.
+
+    Imported from: XOC `BitCast`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.bitcast %x : (tensor<4xf32>) -> tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$input);
+  let results = (outs NNGraph_Tensor:$output);
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Activations and unary math
 //===----------------------------------------------------------------------===//
@@ -366,17 +386,20 @@ def NNGraph_ModOp : NNGraph_BinaryOp<"mod", "Mod", "XOC `Mod`"> {
                    DefaultValuedAttr<BoolAttr, "false">:$fmod);
 }
 
-/// Logical operation on boolean tensors with numpy broadcasting.
+/// Logical operation on boolean tensors, bitwise on integers, with numpy
+/// broadcasting.
 class NNGraph_LogicalOp<string mnemonic, string onnx, list<Trait> traits = []>
     : NNGraph_InferOp<mnemonic, !listconcat(traits,
           [NNGraph_Elementwise, SameOperandsAndResultElementType])> {
-  let summary = "Logical " # onnx # " with numpy broadcasting";
-  let description = "Computes ONNX `" # onnx # "` of boolean tensors "
-      # "elementwise; operands broadcast as in numpy.\n\nImported from: XOC `"
+  let summary = "Logical " # onnx # " (bitwise on integers) with numpy "
+      # "broadcasting";
+  let description = "Computes ONNX `" # onnx # "` of boolean tensors, and `"
+      # "Bitwise" # onnx # "` of integer tensors, elementwise; operands "
+      # "broadcast as in numpy.\n\nImported from: XOC `" # onnx # "`, `Bitwise"
       # onnx # "`.\n\nExample:\n\n```mlir\n%z = nngraph." # mnemonic
       # " %x, %y : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>\n```";
-  let arguments = (ins NNGraph_BoolTensor:$lhs, NNGraph_BoolTensor:$rhs);
-  let results = (outs NNGraph_BoolTensor:$output);
+  let arguments = (ins NNGraph_IntegerTensor:$lhs, NNGraph_IntegerTensor:$rhs);
+  let results = (outs NNGraph_IntegerTensor:$output);
   let extraClassDefinition = NNGraph_InferBy<
       "::mlir::nngraph::detail::inferBroadcast(getOperationName(), location, adaptor.getLhs(), adaptor.getRhs(), ::mlir::Type(), inferred)">.body;
 }
@@ -385,11 +408,12 @@ def NNGraph_OrOp : NNGraph_LogicalOp<"or", "Or", [Commutative]>;
 def NNGraph_XorOp : NNGraph_LogicalOp<"xor", "Xor", [Commutative]>;
 def NNGraph_NotOp : NNGraph_InferOp<"not",
     [NNGraph_Elementwise, SameOperandsAndResultElementType]> {
-  let summary = "Logical Not (elementwise)";
+  let summary = "Logical Not (bitwise on integers), elementwise";
   let description = [{
-    Applies ONNX `Not` to every element of a boolean tensor.
+    Applies ONNX `Not` to every element of a boolean tensor, `BitwiseNot` to
+    every element of an integer tensor.
 
-    Imported from: XOC `Not`.
+    Imported from: XOC `Not`, `BitwiseNot`.
 
     Example:
 
@@ -397,10 +421,36 @@ def NNGraph_NotOp : NNGraph_InferOp<"not",
     %y = nngraph.not %x : (tensor<4xi1>) -> tensor<4xi1>
     ```
   }];
-  let arguments = (ins NNGraph_BoolTensor:$input);
-  let results = (outs NNGraph_BoolTensor:$output);
+  let arguments = (ins NNGraph_IntegerTensor:$input);
+  let results = (outs NNGraph_IntegerTensor:$output);
   let extraClassDefinition = NNGraph_InferBy<
       "::mlir::nngraph::detail::inferUnary(location, adaptor.getInput(), inferred)">.body;
+}
+
+def NNGraph_BitShiftOp : NNGraph_InferOp<"bit_shift",
+    [NNGraph_Elementwise, SameOperandsAndResultElementType]> {
+  let summary = "Bit shift with numpy broadcasting";
+  let description = [{
+    ONNX `BitShift`: `lhs` shifted by `rhs` bits, to the left when `left`,
+    else to the right (arithmetic for signless integers, which nngraph reads
+    as signed; logical for unsigned ones). A shift by a negative amount or by
+    the element width or more gives 0 (-1 for a negative signless `lhs`
+    shifted right), as ONNX's reference does.
+
+    Imported from: XOC `BitShift`.
+
+    Example:
+
+    ```mlir
+    %z = nngraph.bit_shift %x, %y {left = true}
+        : (tensor<3xui8>, tensor<3xui8>) -> tensor<3xui8>
+    ```
+  }];
+  let arguments = (ins NNGraph_IntegerTensor:$lhs, NNGraph_IntegerTensor:$rhs,
+                   BoolAttr:$left);
+  let results = (outs NNGraph_IntegerTensor:$output);
+  let extraClassDefinition = NNGraph_InferBy<
+      "::mlir::nngraph::detail::inferBroadcast(getOperationName(), location, adaptor.getLhs(), adaptor.getRhs(), ::mlir::Type(), inferred)">.body;
 }
 
 def NNGraph_PReluOp : NNGraph_InferOp<"prelu",
