@@ -31,6 +31,7 @@ def ConvertNNGraphToLinalgPass
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

@@ -6,7 +6,9 @@
 //
 // This file implements the lowering of the operations that move data by
 // run-time indices (Gather, GatherND, OneHot) to linalg.generic ops whose
-// bodies compute the source position from the index tensors.
+// bodies compute the source position from the index tensors, and of the
+// scatters to a sequential loop nest over the updates that inserts into a
+// copy of the data (updates to one position apply in order).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +17,9 @@
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -164,6 +168,119 @@ struct GatherNDLowering : public OpConversionPattern<GatherNDOp> {
   }
 };
 
+/// `update` combined with `old`, the value where it lands.
+Value combineScatter(OpBuilder &b, Location loc, ScatterReduction reduction,
+                     Value old, Value update) {
+  bool f = isa<FloatType>(update.getType());
+  switch (reduction) {
+  case ScatterReduction::None:
+    return update;
+  case ScatterReduction::Add:
+    return f ? Value(arith::AddFOp::create(b, loc, old, update))
+             : Value(arith::AddIOp::create(b, loc, old, update));
+  case ScatterReduction::Mul:
+    return f ? Value(arith::MulFOp::create(b, loc, old, update))
+             : Value(arith::MulIOp::create(b, loc, old, update));
+  case ScatterReduction::Max:
+    return f ? Value(arith::MaximumFOp::create(b, loc, old, update))
+             : Value(arith::MaxSIOp::create(b, loc, old, update));
+  case ScatterReduction::Min:
+    return f ? Value(arith::MinimumFOp::create(b, loc, old, update))
+             : Value(arith::MinSIOp::create(b, loc, old, update));
+  }
+  llvm_unreachable("unknown scatter reduction");
+}
+
+/// ScatterElements and ScatterND: an scf.for nest over the updates' shape
+/// carrying the result tensor, which starts as the data; each step inserts
+/// one update (combined with the value there) at the position that
+/// `target` computes from the loop indices.
+template <typename OpTy>
+struct ScatterLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using Adaptor = typename OpTy::Adaptor;
+
+  /// The position in the data that the update at `ivs` goes to.
+  virtual SmallVector<Value> target(OpBuilder &b, Location loc, OpTy op,
+                                    Value data, Value indices,
+                                    ValueRange ivs) const = 0;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value data = adaptor.getData(), indices = adaptor.getIndices();
+    Value updates = adaptor.getUpdates();
+    SmallVector<Value> lbs, ubs, steps;
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    for (OpFoldResult size : tensor::getMixedSizes(rewriter, loc, updates)) {
+      lbs.push_back(zero);
+      ubs.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, size));
+      steps.push_back(one);
+    }
+    ScatterReduction reduction = op.getReduction();
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lbs, ubs, steps, ValueRange{data},
+        [&](OpBuilder &b, Location l, ValueRange ivs,
+            ValueRange iters) -> scf::ValueVector {
+          SmallVector<Value> at = target(b, l, op, data, indices, ivs);
+          Value update = tensor::ExtractOp::create(b, l, updates, ivs);
+          if (reduction != ScatterReduction::None)
+            update = combineScatter(
+                b, l, reduction, tensor::ExtractOp::create(b, l, iters[0], at),
+                update);
+          return {tensor::InsertOp::create(b, l, update, iters[0], at)};
+        });
+    Value result = nest.results.empty() ? data : nest.results.front();
+    if (result.getType() != op.getType())
+      result = tensor::CastOp::create(rewriter, loc, op.getType(), result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// The update at (i, j, ...) goes to the same position with the index at
+/// (i, j, ...) along the axis.
+struct ScatterElementsLowering : public ScatterLowering<ScatterElementsOp> {
+  using ScatterLowering::ScatterLowering;
+  SmallVector<Value> target(OpBuilder &b, Location loc, ScatterElementsOp op,
+                            Value data, Value indices,
+                            ValueRange ivs) const override {
+    int64_t rank = cast<RankedTensorType>(data.getType()).getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
+    SmallVector<Value> at(ivs);
+    Value dim = tensor::DimOp::create(b, loc, data, axis);
+    at[axis] = normalizedIndex(
+        b, loc, tensor::ExtractOp::create(b, loc, indices, ivs), dim);
+    return at;
+  }
+};
+
+/// The update at (outer..., inner...) goes to (indices[outer..., 0..k),
+/// inner...).
+struct ScatterNDLowering : public ScatterLowering<ScatterNDOp> {
+  using ScatterLowering::ScatterLowering;
+  SmallVector<Value> target(OpBuilder &b, Location loc, ScatterNDOp,
+                            Value data, Value indices,
+                            ValueRange ivs) const override {
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t q = indicesType.getRank();
+    int64_t k = indicesType.getShape().back();
+    SmallVector<Value> tuple(ivs.take_front(q - 1));
+    tuple.push_back(Value());
+    SmallVector<Value> at;
+    for (int64_t j = 0; j < k; ++j) {
+      tuple.back() = arith::ConstantIndexOp::create(b, loc, j);
+      Value dim = tensor::DimOp::create(b, loc, data, j);
+      at.push_back(normalizedIndex(
+          b, loc, tensor::ExtractOp::create(b, loc, indices, tuple), dim));
+    }
+    llvm::append_range(at, ivs.drop_front(q - 1));
+    return at;
+  }
+};
+
 struct OneHotLowering : public OpConversionPattern<OneHotOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -213,6 +330,8 @@ struct OneHotLowering : public OpConversionPattern<OneHotOp> {
 void mlir::nngraph::detail::populateGatherPatterns(RewritePatternSet &patterns,
                                                    ConversionTarget &target) {
   patterns.add<GatherLowering, GatherElementsLowering, GatherNDLowering,
-               OneHotLowering>(patterns.getContext());
-  target.addIllegalOp<GatherOp, GatherElementsOp, GatherNDOp, OneHotOp>();
+               OneHotLowering, ScatterElementsLowering, ScatterNDLowering>(
+      patterns.getContext());
+  target.addIllegalOp<GatherOp, GatherElementsOp, GatherNDOp, OneHotOp,
+                      ScatterElementsOp, ScatterNDOp>();
 }

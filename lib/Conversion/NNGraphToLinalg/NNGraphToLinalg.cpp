@@ -77,7 +77,8 @@ struct ConvertNNGraphToLinalgPass
     ConversionTarget target(*ctx);
     populateNNGraphToLinalgConversionPatterns(patterns, target);
     target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           math::MathDialect, tensor::TensorDialect>();
+                           math::MathDialect, scf::SCFDialect,
+                           tensor::TensorDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     // Everything that cannot be lowered, reported once before any rewrite:

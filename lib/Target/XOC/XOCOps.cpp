@@ -131,6 +131,9 @@ const AttrSpec kCumSum[] = {{"exclusive", "exclusive", K::Bool},
 const StaticInput kCumSumIn[] = {{1, "axis", K::Int, true, false}};
 const AttrSpec kMod[] = {{"fmod", "fmod", K::Bool}};
 const AttrSpec kBitShift[] = {{"direction", "left", K::ShiftLeft}};
+const AttrSpec kScatterElements[] = {{"axis", "axis", K::Int},
+                                     {"reduction", "reduction", K::Reduction}};
+const AttrSpec kScatterND[] = {{"reduction", "reduction", K::Reduction}};
 const AttrSpec kCast[] = {{"to", nullptr, K::Checked}};
 const FixedAttr kCastFixed[] = {{"saturate", 1, false}};
 const AttrSpec kDropout[] = {{"ratio", "ratio", K::Float}};
@@ -213,6 +216,13 @@ const OpSpec kOpSpecs[] = {
     BINARY("PRelu", PReluOp),
     {"Mod", mlirName<ModOp>(), ref(kMod), {}, {}, 2, 2, 1},
     {"BitShift", mlirName<BitShiftOp>(), ref(kBitShift), {}, {}, 2, 2, 1},
+    // Scatter (deprecated) is ScatterElements without a reduction; the later
+    // row exports.
+    {"Scatter", mlirName<ScatterElementsOp>(), ref(kScatterElements), {}, {},
+     3, 3, 1},
+    {"ScatterElements", mlirName<ScatterElementsOp>(), ref(kScatterElements),
+     {}, {}, 3, 3, 1},
+    {"ScatterND", mlirName<ScatterNDOp>(), ref(kScatterND), {}, {}, 3, 3, 1},
     // Before And, Or, Xor, Not: lookupMLIR keeps the last row of an op;
     // getSpecFor picks these for integer operands.
     BINARY("BitwiseAnd", AndOp),
@@ -396,6 +406,8 @@ StringRef xoc::describeAttrKind(AttrKind kind) {
     return "none or tanh";
   case K::ShiftLeft:
     return "LEFT or RIGHT";
+  case K::Reduction:
+    return "none, add, mul, max or min";
   case K::Checked:
     return "value";
   }
@@ -430,6 +442,10 @@ static Attribute convertEnum(Builder &b, AttrKind kind, StringRef text) {
   case K::GeluApprox:
     if (auto v = symbolizeGeluApproximation(lower))
       return GeluApproximationAttr::get(ctx, *v);
+    return nullptr;
+  case K::Reduction:
+    if (auto v = symbolizeScatterReduction(lower))
+      return ScatterReductionAttr::get(ctx, *v);
     return nullptr;
   case K::ShiftLeft:
     if (lower == "left" || lower == "right")
@@ -537,6 +553,10 @@ std::optional<llvm::json::Value> xoc::attrToJSON(AttrKind kind,
   case K::AutoPad:
     if (auto v = dyn_cast<AutoPadAttr>(attr))
       return llvm::json::Value(stringifyAutoPad(v.getValue()).upper());
+    return std::nullopt;
+  case K::Reduction:
+    if (auto v = dyn_cast<ScatterReductionAttr>(attr))
+      return llvm::json::Value(stringifyScatterReduction(v.getValue()).str());
     return std::nullopt;
   case K::ShiftLeft:
     if (auto v = dyn_cast<BoolAttr>(attr))

@@ -40,6 +40,7 @@ enum class AttrKind {
   NearestMode,    // nearest_mode
   GeluApprox,     // "none"/"tanh"
   ShiftLeft,      // BitShift's "LEFT"/"RIGHT" -> BoolAttr (left)
+  Reduction,      // Scatter*'s "none"/"add"/"mul"/"max"/"min"
   Checked,        // read and checked by the importer, not kept (kernel_shape)
   OnOff,          // OneHot's [off, on] values -> off_value and on_value
 };

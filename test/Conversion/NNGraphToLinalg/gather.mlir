@@ -46,3 +46,44 @@ func.func @gather_elements(%d: tensor<2x4xf32>, %i: tensor<2x3xi64>) -> tensor<2
   %0 = nngraph.gather_elements %d, %i {axis = 1 : i64} : (tensor<2x4xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// ScatterElements: a loop nest over the updates carries the result, which
+// starts as the data; each step reads the index at its position, counts a
+// negative one from the end and inserts the update (added to the value
+// there with reduction add).
+// CHECK-LABEL: func.func @scatter_elements
+// CHECK-SAME: (%[[D:.*]]: tensor<3x3xf32>, %[[I:.*]]: tensor<2x2xi64>, %[[U:.*]]: tensor<2x2xf32>)
+// CHECK: %[[R:.*]] = scf.for %[[A:.*]] = {{.*}} iter_args(%[[T0:.*]] = %[[D]]) -> (tensor<3x3xf32>)
+// CHECK: scf.for %[[B:.*]] = {{.*}} iter_args(%[[T:.*]] = %[[T0]]) -> (tensor<3x3xf32>)
+// CHECK: %[[IDX:.*]] = tensor.extract %[[I]][%[[A]], %[[B]]] : tensor<2x2xi64>
+// CHECK: arith.index_cast %[[IDX]]
+// CHECK: %[[POS:.*]] = arith.select
+// CHECK: %[[UPD:.*]] = tensor.extract %[[U]][%[[A]], %[[B]]]
+// CHECK: %[[OLD:.*]] = tensor.extract %[[T]][%[[A]], %[[POS]]]
+// CHECK: %[[SUM:.*]] = arith.addf %[[OLD]], %[[UPD]] : f32
+// CHECK: tensor.insert %[[SUM]] into %[[T]][%[[A]], %[[POS]]]
+// CHECK: return %[[R]]
+func.func @scatter_elements(%d: tensor<3x3xf32>, %i: tensor<2x2xi64>, %u: tensor<2x2xf32>) -> tensor<3x3xf32> {
+  %0 = nngraph.scatter_elements %d, %i, %u {axis = 1 : i64, reduction = #nngraph.scatter_reduction<add>} : (tensor<3x3xf32>, tensor<2x2xi64>, tensor<2x2xf32>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+// ScatterND: the update at (i, j) goes to (indices[i, 0], j).
+// CHECK-LABEL: func.func @scatter_nd
+// CHECK-SAME: (%[[D:.*]]: tensor<4x5xf32>, %[[I:.*]]: tensor<2x1xi64>, %[[U:.*]]: tensor<2x5xf32>)
+// CHECK: scf.for %[[A:.*]] = {{.*}} iter_args(%{{.*}} = %[[D]])
+// CHECK: scf.for %[[B:.*]] = {{.*}} iter_args(%[[T:.*]] = %{{.*}})
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: tensor.extract %[[I]][%[[A]], %[[C0]]] : tensor<2x1xi64>
+// CHECK: %[[ROW:.*]] = arith.select
+// CHECK: %[[UPD:.*]] = tensor.extract %[[U]][%[[A]], %[[B]]]
+// CHECK-NOT: arith.addf
+// CHECK: tensor.insert %[[UPD]] into %[[T]][%[[ROW]], %[[B]]]
+func.func @scatter_nd(%d: tensor<4x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x5xf32>) -> tensor<4x5xf32> {
+  %0 = nngraph.scatter_nd %d, %i, %u : (tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}

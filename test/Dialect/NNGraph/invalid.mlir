@@ -737,7 +737,31 @@ func.func @gather_elements_rank(%d: tensor<2x4xf32>, %i: tensor<3xi64>) -> tenso
 // -----
 
 func.func @and_on_floats(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'nngraph.and' op operand #0 must be ranked tensor of 1-bit signless integer values}}
+  // expected-error @+1 {{'nngraph.and' op operand #0 must be ranked tensor of signless integer or unsigned integer values}}
   %0 = nngraph.and %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @scatter_elements_shapes(%d: tensor<3x3xf32>, %i: tensor<2x2xi64>, %u: tensor<2x3xf32>) -> tensor<3x3xf32> {
+  // expected-error@+1 {{'nngraph.scatter_elements' op expects indices and updates of one shape and the rank of data, got 2x2 and 2x3 for data 3x3}}
+  %0 = nngraph.scatter_elements %d, %i, %u : (tensor<3x3xf32>, tensor<2x2xi64>, tensor<2x3xf32>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @scatter_nd_updates(%d: tensor<4x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x4xf32>) -> tensor<4x5xf32> {
+  // expected-error@+1 {{'nngraph.scatter_nd' op expects updates of shape 2x5, got 2x4}}
+  %0 = nngraph.scatter_nd %d, %i, %u : (tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x4xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @bitcast_width(%x: tensor<4xf32>) -> tensor<4xi16> {
+  // expected-error@+1 {{'nngraph.bitcast' op expects element types of one width, got 'f32' and 'i16'}}
+  %0 = nngraph.bitcast %x : (tensor<4xf32>) -> tensor<4xi16>
+  return %0 : tensor<4xi16>
 }

@@ -504,6 +504,48 @@ LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
+LogicalResult ScatterElementsOp::verify() {
+  auto data = cast<RankedTensorType>(getData().getType());
+  auto indices = cast<RankedTensorType>(getIndices().getType());
+  auto updates = cast<RankedTensorType>(getUpdates().getType());
+  int64_t rank = data.getRank();
+  auto axis = static_cast<int64_t>(getAxis());
+  if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
+    return emitOpError("expects 'axis' in [")
+           << -rank << ", " << rank << "), got " << axis;
+  if (indices.getRank() != rank ||
+      failed(verifyCompatibleShape(indices.getShape(), updates.getShape())))
+    return emitOpError("expects indices and updates of one shape and the "
+                       "rank of data, got ")
+           << formatShape(indices.getShape()) << " and "
+           << formatShape(updates.getShape()) << " for data "
+           << formatShape(data.getShape());
+  if (updates.getElementType() != data.getElementType())
+    return emitOpError("expects updates of the data's element type");
+  return success();
+}
+
+LogicalResult ScatterNDOp::verify() {
+  auto data = cast<RankedTensorType>(getData().getType());
+  auto indices = cast<RankedTensorType>(getIndices().getType());
+  auto updates = cast<RankedTensorType>(getUpdates().getType());
+  int64_t k = indices.getRank() ? indices.getShape().back() : 0;
+  if (indices.getRank() < 1 || ShapedType::isDynamic(k) || k < 1 ||
+      k > data.getRank())
+    return emitOpError("expects the last indices dimension to be static and "
+                       "at most the data rank, got ")
+           << formatShape(indices.getShape());
+  SmallVector<int64_t> expected(indices.getShape().drop_back());
+  llvm::append_range(expected, data.getShape().drop_front(k));
+  if (failed(verifyCompatibleShape(expected, updates.getShape())))
+    return emitOpError("expects updates of shape ")
+           << formatShape(expected) << ", got "
+           << formatShape(updates.getShape());
+  if (updates.getElementType() != data.getElementType())
+    return emitOpError("expects updates of the data's element type");
+  return success();
+}
+
 LogicalResult ShapeOp::inferReturnTypes(MLIRContext *context,
                                         std::optional<Location> loc,
                                         Adaptor adaptor,

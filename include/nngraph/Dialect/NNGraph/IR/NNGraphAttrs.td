@@ -40,6 +40,19 @@ def NNGraph_PadMode : I32EnumAttr<"PadMode", "padding mode", [
 }
 def NNGraph_PadModeAttr : NNGraph_EnumAttr<NNGraph_PadMode, "pad_mode">;
 
+def NNGraph_ScatterReduction : I32EnumAttr<"ScatterReduction",
+    "how a scattered update meets the value it lands on", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"Add", 1, "add">,
+    I32EnumAttrCase<"Mul", 2, "mul">,
+    I32EnumAttrCase<"Max", 3, "max">,
+    I32EnumAttrCase<"Min", 4, "min">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_ScatterReductionAttr
+    : NNGraph_EnumAttr<NNGraph_ScatterReduction, "scatter_reduction">;
+
 def NNGraph_ResizeMode : I32EnumAttr<"ResizeMode", "interpolation mode", [
     I32EnumAttrCase<"Nearest", 0, "nearest">,
     I32EnumAttrCase<"Linear", 1, "linear">]> {

@@ -374,6 +374,66 @@ def NNGraph_GatherNDOp : NNGraph_InferOp<"gather_nd"> {
   let results = (outs NNGraph_Tensor:$output);
 }
 
+def NNGraph_ScatterElementsOp : NNGraph_InferOp<"scatter_elements"> {
+  let summary = "Scatter elements along an axis";
+  let description = [{
+    ONNX `ScatterElements` (and the older `Scatter`): a copy of `data` in
+    which each element of `updates` lands where the index at the same
+    position in `indices` says along `axis` (its own position on the other
+    axes): `out[indices[i][j]][j] = updates[i][j]` for axis 0. With a
+    `reduction` other than `none` it is combined with the value there.
+    Updates are applied in row-major order of `updates`, so with duplicate
+    indices the last one wins. Negative indices count from the end.
+
+    Imported from: XOC `ScatterElements`, `Scatter`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.scatter_elements %d, %i, %u {axis = 1 : i64}
+        : (tensor<3x3xf32>, tensor<2x2xi64>, tensor<2x2xf32>) -> tensor<3x3xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$data, NNGraph_IndexTensor:$indices,
+                   NNGraph_Tensor:$updates,
+                   DefaultValuedAttr<I64Attr, "0">:$axis,
+                   DefaultValuedAttr<NNGraph_ScatterReductionAttr,
+                       "::mlir::nngraph::ScatterReduction::None">:$reduction);
+  let results = (outs NNGraph_Tensor:$output);
+  let hasVerifier = 1;
+  let extraClassDefinition = NNGraph_InferBy<
+      "::mlir::nngraph::detail::inferUnary(location, adaptor.getData(), inferred)">.body;
+}
+
+def NNGraph_ScatterNDOp : NNGraph_InferOp<"scatter_nd"> {
+  let summary = "Scatter slices by index tuples";
+  let description = [{
+    ONNX `ScatterND`: a copy of `data` into which the slices of `updates`
+    are written at the index tuples of the last axis of `indices` (k =
+    its size): `out[indices[i]] = updates[i]`, `updates` being of shape
+    `indices.shape[:-1] + data.shape[k:]`. With a `reduction` other than
+    `none` each update is combined with the value there. Updates are
+    applied in row-major order.
+
+    Imported from: XOC `ScatterND`.
+
+    Example:
+
+    ```mlir
+    %y = nngraph.scatter_nd %d, %i, %u
+        : (tensor<8xf32>, tensor<4x1xi64>, tensor<4xf32>) -> tensor<8xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_Tensor:$data, NNGraph_IndexTensor:$indices,
+                   NNGraph_Tensor:$updates,
+                   DefaultValuedAttr<NNGraph_ScatterReductionAttr,
+                       "::mlir::nngraph::ScatterReduction::None">:$reduction);
+  let results = (outs NNGraph_Tensor:$output);
+  let hasVerifier = 1;
+  let extraClassDefinition = NNGraph_InferBy<
+      "::mlir::nngraph::detail::inferUnary(location, adaptor.getData(), inferred)">.body;
+}
+
 def NNGraph_ShapeOp : NNGraph_InferOp<"shape"> {
   let summary = "Shape of a tensor";
   let description = [{
