@@ -209,8 +209,86 @@ struct GemmLowering : public OpConversionPattern<GemmOp> {
 
 } // namespace
 
+namespace {
+/// Einsum: one linalg.generic whose loops are the equation's labels, the
+/// result's first (parallel), then the summed ones (reduction); an operand
+/// reads its labels (a repeated label: the diagonal; a static 1 where the
+/// label is longer: index 0), the body multiplies the operands and adds to
+/// the accumulator.
+struct EinsumLowering : public OpConversionPattern<EinsumOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(EinsumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    if (!resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    SmallVector<int64_t> ranks;
+    for (Value v : adaptor.getInputs())
+      ranks.push_back(cast<RankedTensorType>(v.getType()).getRank());
+    std::string error;
+    FailureOr<EinsumEquation> eq =
+        parseEinsumEquation(op.getEquation(), ranks, error);
+    if (failed(eq))
+      return rewriter.notifyMatchFailure(op, error);
+    // Loop order: the result's labels, then the others.
+    SmallVector<int64_t> loopOf(eq->numLabels, -1);
+    int64_t numLoops = 0;
+    for (unsigned l : eq->output)
+      loopOf[l] = numLoops++;
+    int64_t numParallel = numLoops;
+    for (unsigned l = 0; l < eq->numLabels; ++l)
+      if (loopOf[l] < 0)
+        loopOf[l] = numLoops++;
+    // Each label's size, to tell a broadcast 1 from a real one.
+    SmallVector<int64_t> sizes(eq->numLabels, 1);
+    for (auto [v, axes] : llvm::zip_equal(adaptor.getInputs(), eq->inputs))
+      for (auto [size, l] :
+           llvm::zip_equal(cast<RankedTensorType>(v.getType()).getShape(), axes))
+        if (size != 1)
+          sizes[l] = size;
+    MLIRContext *ctx = getContext();
+    SmallVector<AffineMap> maps;
+    for (auto [v, axes] : llvm::zip_equal(adaptor.getInputs(), eq->inputs)) {
+      SmallVector<AffineExpr> exprs;
+      for (auto [size, l] :
+           llvm::zip_equal(cast<RankedTensorType>(v.getType()).getShape(), axes))
+        exprs.push_back(size == 1 && sizes[l] != 1
+                            ? getAffineConstantExpr(0, ctx)
+                            : getAffineDimExpr(loopOf[l], ctx));
+      maps.push_back(AffineMap::get(numLoops, 0, exprs, ctx));
+    }
+    maps.push_back(AffineMap::getMultiDimIdentityMap(numLoops, ctx)
+                       .getSubMap(llvm::to_vector(llvm::seq<unsigned>(
+                           0, static_cast<unsigned>(numParallel)))));
+    SmallVector<utils::IteratorType> iterators(numLoops,
+                                               utils::IteratorType::reduction);
+    std::fill_n(iterators.begin(), numParallel, utils::IteratorType::parallel);
+    Location loc = op.getLoc();
+    Value init = createZeroFilled(rewriter, loc, resultType, {});
+    bool isFloat = isa<FloatType>(resultType.getElementType());
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, adaptor.getInputs(),
+        ValueRange{init}, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value product = args.front();
+          for (Value v : args.drop_front().drop_back())
+            product = isFloat ? Value(arith::MulFOp::create(b, l, product, v))
+                              : Value(arith::MulIOp::create(b, l, product, v));
+          Value sum =
+              isFloat ? Value(arith::AddFOp::create(b, l, args.back(), product))
+                      : Value(arith::AddIOp::create(b, l, args.back(), product));
+          linalg::YieldOp::create(b, l, sum);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+} // namespace
+
 void mlir::nngraph::detail::populateMatmulPatterns(RewritePatternSet &patterns,
                                                    ConversionTarget &target) {
-  patterns.add<MatMulLowering, GemmLowering>(patterns.getContext());
-  target.addIllegalOp<MatMulOp, GemmOp>();
+  patterns.add<MatMulLowering, GemmLowering, EinsumLowering>(
+      patterns.getContext());
+  target.addIllegalOp<MatMulOp, GemmOp, EinsumOp>();
 }

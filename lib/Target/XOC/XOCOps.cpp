@@ -133,6 +133,7 @@ const AttrSpec kMod[] = {{"fmod", "fmod", K::Bool}};
 const AttrSpec kBitShift[] = {{"direction", "left", K::ShiftLeft}};
 const AttrSpec kScatterElements[] = {{"axis", "axis", K::Int},
                                      {"reduction", "reduction", K::Reduction}};
+const AttrSpec kEinsum[] = {{"equation", "equation", K::String}};
 const AttrSpec kScatterND[] = {{"reduction", "reduction", K::Reduction}};
 const AttrSpec kCast[] = {{"to", nullptr, K::Checked}};
 const FixedAttr kCastFixed[] = {{"saturate", 1, false}};
@@ -223,6 +224,7 @@ const OpSpec kOpSpecs[] = {
     {"ScatterElements", mlirName<ScatterElementsOp>(), ref(kScatterElements),
      {}, {}, 3, 3, 1},
     {"ScatterND", mlirName<ScatterNDOp>(), ref(kScatterND), {}, {}, 3, 3, 1},
+    {"Einsum", mlirName<EinsumOp>(), ref(kEinsum), {}, {}, 1, -1, 1},
     // Before And, Or, Xor, Not: lookupMLIR keeps the last row of an op;
     // getSpecFor picks these for integer operands.
     BINARY("BitwiseAnd", AndOp),
@@ -383,6 +385,8 @@ StringRef xoc::describeAttrKind(AttrKind kind) {
   switch (kind) {
   case K::Int:
     return "integer";
+  case K::String:
+    return "string";
   case K::Float:
     return "number";
   case K::Bool:
@@ -463,6 +467,10 @@ Attribute xoc::convertAttr(Builder &b, AttrKind kind,
     if (std::optional<int64_t> i = value.getAsInteger())
       return b.getI64IntegerAttr(*i);
     return nullptr;
+  case K::String:
+    if (std::optional<StringRef> text = value.getAsString())
+      return b.getStringAttr(*text);
+    return nullptr;
   case K::Float:
     if (std::optional<double> d = value.getAsNumber())
       return b.getF32FloatAttr(static_cast<float>(*d));
@@ -523,6 +531,10 @@ std::optional<llvm::json::Value> xoc::attrToJSON(AttrKind kind,
   case K::Int:
     if (auto v = dyn_cast<IntegerAttr>(attr))
       return llvm::json::Value(v.getInt());
+    return std::nullopt;
+  case K::String:
+    if (auto v = dyn_cast<StringAttr>(attr))
+      return llvm::json::Value(v.getValue().str());
     return std::nullopt;
   case K::Float:
     if (auto v = dyn_cast<FloatAttr>(attr))

@@ -41,6 +41,7 @@ enum class AttrKind {
   GeluApprox,     // "none"/"tanh"
   ShiftLeft,      // BitShift's "LEFT"/"RIGHT" -> BoolAttr (left)
   Reduction,      // Scatter*'s "none"/"add"/"mul"/"max"/"min"
+  String,         // string -> StringAttr (Einsum's equation)
   Checked,        // read and checked by the importer, not kept (kernel_shape)
   OnOff,          // OneHot's [off, on] values -> off_value and on_value
 };

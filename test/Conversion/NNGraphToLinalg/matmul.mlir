@@ -61,3 +61,28 @@ func.func @matmul_f16(%a: tensor<4x8xf16>, %b: tensor<8x3xf16>) -> tensor<4x3xf1
   %0 = nngraph.matmul %a, %b : (tensor<4x8xf16>, tensor<8x3xf16>) -> tensor<4x3xf16>
   return %0 : tensor<4x3xf16>
 }
+
+// -----
+
+// Einsum: loops are the result's labels, then the summed ones. A batch
+// matmul reads (b, i, j) and (b, j, k); a repeated label reads the diagonal
+// (ellipsis axes first); "i,i" has no result label (implicit: letters named
+// once, none here) and sums everything.
+// CHECK-DAG: #[[$A:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-DAG: #[[$B:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+// CHECK-DAG: #[[$O:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-DAG: #[[$DIAG:.*]] = affine_map<(d0, d1) -> (d0, d1, d1)>
+// CHECK-DAG: #[[$ALL:.*]] = affine_map<(d0) -> (d0)>
+// CHECK-DAG: #[[$NONE:.*]] = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @einsum
+// CHECK: linalg.generic {indexing_maps = [#[[$A]], #[[$B]], #[[$O]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: linalg.generic {indexing_maps = [#[[$DIAG]], {{.*}}], iterator_types = ["parallel", "parallel"]}
+// CHECK: linalg.generic {indexing_maps = [#[[$ALL]], #[[$ALL]], #[[$NONE]]], iterator_types = ["reduction"]}
+func.func @einsum(%x: tensor<5x2x3xf32>, %y: tensor<5x3x4xf32>, %d: tensor<3x5x5xf32>, %v: tensor<5xf32>) -> (tensor<5x2x4xf32>, tensor<3x5xf32>, tensor<f32>) {
+  %0 = nngraph.einsum %x, %y {equation = "bij, bjk -> bik"} : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+  %1 = nngraph.einsum %d {equation = "...ii ->...i"} : (tensor<3x5x5xf32>) -> tensor<3x5xf32>
+  %2 = nngraph.einsum %v, %v {equation = "i,i"} : (tensor<5xf32>, tensor<5xf32>) -> tensor<f32>
+  return %0, %1, %2 : tensor<5x2x4xf32>, tensor<3x5xf32>, tensor<f32>
+}

@@ -765,3 +765,39 @@ func.func @bitcast_width(%x: tensor<4xf32>) -> tensor<4xi16> {
   %0 = nngraph.bitcast %x : (tensor<4xf32>) -> tensor<4xi16>
   return %0 : tensor<4xi16>
 }
+
+// -----
+
+func.func @einsum_terms(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @below {{'nngraph.einsum' op equation 'ij,jk->ik' has 2 operand terms for 1 operands}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.einsum %x {equation = "ij,jk->ik"} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @einsum_rank(%x: tensor<2x3x4xf32>) -> tensor<3x2xf32> {
+  // expected-error @below {{'nngraph.einsum' op equation 'ij->ji' names 2 axes of operand 0 of rank 3}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.einsum %x {equation = "ij->ji"} : (tensor<2x3x4xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @einsum_result_label(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @below {{'nngraph.einsum' op equation 'ij->k' names 'k' in the result, which no operand names or it repeats}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.einsum %x {equation = "ij->k"} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @einsum_sizes(%x: tensor<2x3xf32>, %y: tensor<4x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @below {{'nngraph.einsum' op equation 'ij,jk->ik' gives one axis the sizes 3 and 4}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.einsum %x, %y {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}

@@ -31,7 +31,7 @@ namespace detail {
 /// Constants, identities and elementwise operations (with broadcasting).
 void populateElementwisePatterns(RewritePatternSet &patterns,
                                  ConversionTarget &target);
-/// MatMul (batch broadcasting, 1-D operands) and Gemm.
+/// MatMul (batch broadcasting, 1-D operands), Gemm and Einsum.
 void populateMatmulPatterns(RewritePatternSet &patterns,
                             ConversionTarget &target);
 /// Conv (1-3-D, grouped, depthwise) with padding and bias; ConvTranspose.

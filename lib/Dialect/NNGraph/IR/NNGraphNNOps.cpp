@@ -14,6 +14,8 @@
 #include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 
 #include "mlir/Dialect/Traits.h"
+#include "llvm/ADT/StringExtras.h"
+#include <map>
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -379,5 +381,163 @@ LogicalResult LRNOp::inferReturnTypes(MLIRContext *,
                    "expects 'size' >= 1, got " +
                        llvm::Twine(static_cast<int64_t>(adaptor.getSize())));
   inferred.push_back(input);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Einsum
+//===----------------------------------------------------------------------===//
+
+FailureOr<EinsumEquation>
+nngraph::parseEinsumEquation(StringRef equation, ArrayRef<int64_t> ranks,
+                             std::string &error) {
+  std::string text;
+  for (char c : equation)
+    if (c != ' ')
+      text += c;
+  StringRef all(text);
+  auto [lhs, rhs] = all.split("->");
+  bool explicitOutput = all.contains("->");
+  SmallVector<StringRef> terms;
+  lhs.split(terms, ',');
+  if (terms.size() != ranks.size()) {
+    error = "has " + std::to_string(terms.size()) + " operand terms for " +
+            std::to_string(ranks.size()) + " operands";
+    return failure();
+  }
+  // A term: its letters, and where its ellipsis is (npos: none).
+  struct Term {
+    std::string letters;
+    size_t ellipsis = StringRef::npos;
+  };
+  auto parseTerm = [&](StringRef t, Term &term) {
+    for (size_t i = 0; i < t.size();) {
+      if (t.substr(i).starts_with("...")) {
+        if (term.ellipsis != StringRef::npos)
+          return false;
+        term.ellipsis = term.letters.size();
+        i += 3;
+        continue;
+      }
+      if (!llvm::isAlpha(t[i]))
+        return false;
+      term.letters += t[i++];
+    }
+    return true;
+  };
+  SmallVector<Term> inputs(terms.size());
+  int64_t numEllipsis = 0;
+  for (auto [i, t] : llvm::enumerate(terms)) {
+    if (!parseTerm(t, inputs[i])) {
+      error = "has a malformed term '" + t.str() + "'";
+      return failure();
+    }
+    int64_t rest = ranks[i] - int64_t(inputs[i].letters.size());
+    if (rest < 0 || (rest > 0 && inputs[i].ellipsis == StringRef::npos)) {
+      error = "names " + std::to_string(inputs[i].letters.size()) +
+              " axes of operand " + std::to_string(i) + " of rank " +
+              std::to_string(ranks[i]);
+      return failure();
+    }
+    if (inputs[i].ellipsis != StringRef::npos)
+      numEllipsis = std::max(numEllipsis, rest);
+  }
+  EinsumEquation result;
+  llvm::DenseMap<char, unsigned> labelOf;
+  std::map<char, unsigned> counts; // Sorted: the implicit output's order.
+  auto label = [&](char c) {
+    auto [it, inserted] = labelOf.try_emplace(c, 0);
+    if (inserted)
+      it->second = numEllipsis + labelOf.size() - 1;
+    return it->second;
+  };
+  for (auto [i, term] : llvm::enumerate(inputs)) {
+    SmallVector<unsigned> &axes = result.inputs.emplace_back();
+    int64_t rest = ranks[i] - int64_t(term.letters.size());
+    for (size_t j = 0; j <= term.letters.size(); ++j) {
+      if (j == term.ellipsis)
+        for (int64_t e = numEllipsis - rest; e < numEllipsis; ++e)
+          axes.push_back(e);
+      if (j < term.letters.size()) {
+        axes.push_back(label(term.letters[j]));
+        ++counts[term.letters[j]];
+      }
+    }
+  }
+  if (explicitOutput) {
+    Term out;
+    if (!parseTerm(rhs, out)) {
+      error = "has a malformed result term '" + rhs.str() + "'";
+      return failure();
+    }
+    for (size_t j = 0; j <= out.letters.size(); ++j) {
+      if (j == out.ellipsis)
+        for (int64_t e = 0; e < numEllipsis; ++e)
+          result.output.push_back(e);
+      if (j == out.letters.size())
+        break;
+      char c = out.letters[j];
+      if (!labelOf.count(c) || out.letters.find(c) != j) {
+        error = "names '" + std::string(1, c) +
+                "' in the result, which no operand names or it repeats";
+        return failure();
+      }
+      result.output.push_back(labelOf[c]);
+    }
+  } else {
+    for (int64_t e = 0; e < numEllipsis; ++e)
+      result.output.push_back(e);
+    for (auto [c, n] : counts)
+      if (n == 1)
+        result.output.push_back(labelOf[c]);
+  }
+  result.numLabels = numEllipsis + labelOf.size();
+  return result;
+}
+
+LogicalResult EinsumOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  StringRef name = getOperationName();
+  SmallVector<RankedTensorType> types;
+  SmallVector<int64_t> ranks;
+  for (Value v : adaptor.getInputs()) {
+    auto t = getRankedType(name, loc, v, "input");
+    if (!t)
+      return failure();
+    types.push_back(t);
+    ranks.push_back(t.getRank());
+  }
+  if (types.empty())
+    return opError(name, loc, "expects at least one operand");
+  std::string error;
+  FailureOr<EinsumEquation> eq =
+      parseEinsumEquation(adaptor.getEquation(), ranks, error);
+  if (failed(eq))
+    return opError(name, loc,
+                   "equation '" + adaptor.getEquation() + "' " + error);
+  // A label's size: a static size other than 1 wins (1 broadcasts).
+  SmallVector<int64_t> sizes(eq->numLabels, ShapedType::kDynamic);
+  for (auto [type, axes] : llvm::zip_equal(types, eq->inputs)) {
+    if (type.getElementType() != types.front().getElementType())
+      return opError(name, loc, "expects operands of one element type");
+    for (auto [size, l] : llvm::zip_equal(type.getShape(), axes)) {
+      if (ShapedType::isDynamic(size))
+        continue;
+      int64_t &known = sizes[l];
+      if (ShapedType::isDynamic(known) || known == 1)
+        known = size;
+      else if (size != 1 && size != known)
+        return opError(name, loc,
+                       "equation '" + adaptor.getEquation() +
+                           "' gives one axis the sizes " + Twine(known) +
+                           " and " + Twine(size));
+    }
+  }
+  SmallVector<int64_t> shape;
+  for (unsigned l : eq->output)
+    shape.push_back(sizes[l]);
+  inferred.push_back(RankedTensorType::get(shape, types.front().getElementType()));
   return success();
 }

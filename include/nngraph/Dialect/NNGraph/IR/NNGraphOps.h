@@ -35,6 +35,21 @@ namespace nngraph {
 LogicalResult inferResultTypes(InferTypeOpInterface op,
                                SmallVectorImpl<Type> &types);
 
+/// An Einsum equation resolved against its operands' ranks: each operand
+/// axis and each result axis named by a label (0 .. numLabels); the axes of
+/// the ellipsis are labels 0 .. numEllipsis, right-aligned in each operand.
+struct EinsumEquation {
+  SmallVector<SmallVector<unsigned>> inputs;
+  SmallVector<unsigned> output;
+  unsigned numLabels = 0;
+};
+
+/// Parses `equation` (spaces allowed) for operands of `ranks`; on failure
+/// `error` says why.
+FailureOr<EinsumEquation> parseEinsumEquation(StringRef equation,
+                                              ArrayRef<int64_t> ranks,
+                                              std::string &error);
+
 /// Patterns that turn auto_pad (SAME_UPPER, SAME_LOWER, VALID) of conv,
 /// max_pool and avg_pool into explicit pads where the spatial sizes are
 /// static (also among the dialect's canonicalizations).

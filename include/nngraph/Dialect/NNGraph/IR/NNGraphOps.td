@@ -626,6 +626,29 @@ def NNGraph_MatMulOp : NNGraph_InferOp<"matmul", [SameOperandsAndResultElementTy
   let results = (outs NNGraph_NumericTensor:$output);
 }
 
+def NNGraph_EinsumOp : NNGraph_InferOp<"einsum"> {
+  let summary = "Einstein summation";
+  let description = [{
+    ONNX `Einsum`: the `equation` names every axis of every operand by a
+    letter (`...` for the leading axes that broadcast); the result has the
+    axes after `->` (without it, the ellipsis's axes and then the letters
+    named once, in alphabetical order), the other axes are summed over, and
+    a letter repeated in one operand reads its diagonal.
+
+    Imported from: XOC `Einsum`.
+
+    Example:
+
+    ```mlir
+    %z = nngraph.einsum %x, %y {equation = "bij,bjk->bik"}
+        : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<NNGraph_NumericTensor>:$inputs,
+                   StrAttr:$equation);
+  let results = (outs NNGraph_NumericTensor:$output);
+}
+
 def NNGraph_BatchNormOp : NNGraph_InferOp<"batch_norm",
     [NNGraph_LayoutSensitive, SameOperandsAndResultElementType]> {
   let summary = "Batch normalisation (inference)";
