@@ -181,6 +181,7 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   // memrefs so that callers (the runner, printMemref) can pass theirs.
   // Producers whose results are inserted into a larger tensor (the pieces
   // of a concat) write into its slices rather than through a copy.
+  pm.addNestedPass<func::FuncOp>(createNNGraphCopyRepeatedResultsPass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

@@ -329,6 +329,21 @@ def NNGraphOutlineKernelsPass : Pass<"nngraph-outline-kernels", "ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def NNGraphCopyRepeatedResultsPass
+    : Pass<"nngraph-copy-repeated-results", "func::FuncOp"> {
+  let summary = "Give every function result a tensor of its own";
+  let description = [{
+    Runs on tensors, right before bufferization. A value that the function
+    returns more than once (a graph output listed twice; empty splits that
+    CSE made one `tensor.empty`) is returned as a copy
+    (`bufferization.alloc_tensor() copy(...)`) at every further position:
+    once bufferized, every result is an out-parameter of its own, and
+    buffer-results-to-out-params cannot make one buffer two of them (it
+    crashed on such a function).
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 def NNGraphElideCopiesPass : Pass<"nngraph-elide-copies", "ModuleOp"> {
   let summary = "Build a buffer in the slice of another that it is copied "
                 "into";

@@ -289,8 +289,8 @@ struct OneHotLowering : public OpConversionPattern<OneHotOp> {
     Location loc = op.getLoc();
     Value indices = adaptor.getIndices();
     auto indicesType = cast<RankedTensorType>(indices.getType());
-    if (!isa<IntegerType>(indicesType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "integer indices only");
+    if (!indicesType.getElementType().isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "integer or float indices only");
     auto resultType = cast<RankedTensorType>(op.getType());
     int64_t rank = resultType.getRank();
     int64_t axis = normalizeAxis(op.getAxis(), rank);
@@ -311,8 +311,12 @@ struct OneHotLowering : public OpConversionPattern<OneHotOp> {
         rewriter, loc, resultType, init, ValueRange{indices},
         {AffineMap::get(rank, 0, exprs, ctx)},
         [&](OpBuilder &b, Location l, ValueRange args) {
+          // ONNX takes float indices too (truncated towards zero).
+          Value index = args[0];
+          if (isa<FloatType>(index.getType()))
+            index = arith::FPToSIOp::create(b, l, b.getI64Type(), index);
           Value i = normalizedIndex(
-              b, l, args[0], arith::ConstantIndexOp::create(b, l, depth));
+              b, l, index, arith::ConstantIndexOp::create(b, l, depth));
           Value here = linalg::IndexOp::create(b, l, axis);
           Value hit =
               arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, i, here);

@@ -36,6 +36,21 @@ using namespace mlir::nngraph::detail;
 
 namespace {
 
+/// tensor.extract_slice, or an empty tensor where a size is 0: ONNX allows
+/// an empty slice to start at the end of an axis (or past it, clamped),
+/// which extract_slice's verifier rejects as out of bounds.
+Value extractSliceOrEmpty(OpBuilder &b, Location loc, Value x,
+                          ArrayRef<OpFoldResult> offsets,
+                          ArrayRef<OpFoldResult> sizes,
+                          ArrayRef<OpFoldResult> strides) {
+  if (llvm::any_of(sizes, [](OpFoldResult size) {
+        return isConstantIntValue(size, 0);
+      }))
+    return tensor::EmptyOp::create(
+        b, loc, sizes, cast<RankedTensorType>(x.getType()).getElementType());
+  return tensor::ExtractSliceOp::create(b, loc, x, offsets, sizes, strides);
+}
+
 /// `v`, with a tensor.cast when its type is not `type`.
 Value castTo(OpBuilder &b, Location loc, Value v, Type type) {
   if (v.getType() == type)
@@ -207,8 +222,8 @@ struct SplitLowering : public OpConversionPattern<SplitOp> {
     for (auto [size, result] : llvm::zip(split, op.getResults())) {
       offsets[axis] = rewriter.getIndexAttr(offset);
       sizes[axis] = rewriter.getIndexAttr(size);
-      Value piece = tensor::ExtractSliceOp::create(rewriter, loc, x, offsets,
-                                                   sizes, strides);
+      Value piece =
+          extractSliceOrEmpty(rewriter, loc, x, offsets, sizes, strides);
       results.push_back(castTo(rewriter, loc, piece, result.getType()));
       offset += size;
     }
@@ -303,7 +318,7 @@ struct SliceLowering : public OpConversionPattern<SliceOp> {
       for (int64_t i = 0; i < rank; ++i)
         if (g->seen[i])
           sizes[i] = rewriter.getIndexAttr(g->size[i]);
-      result = tensor::ExtractSliceOp::create(
+      result = extractSliceOrEmpty(
           rewriter, loc, x, getAsIndexOpFoldResult(getContext(), g->start),
           sizes, getAsIndexOpFoldResult(getContext(), g->step));
     } else {

@@ -87,3 +87,15 @@ func.func @scatter_nd(%d: tensor<4x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x5xf
   %0 = nngraph.scatter_nd %d, %i, %u : (tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }
+
+// -----
+
+// OneHot with float indices (ONNX allows them): truncated to integers.
+// CHECK-LABEL: func.func @one_hot_float
+// CHECK: linalg.generic
+// CHECK: arith.fptosi %{{.*}} : f32 to i64
+// CHECK: linalg.index 1
+func.func @one_hot_float(%i: tensor<2x2xf32>) -> tensor<2x10x2xf32> {
+  %0 = nngraph.one_hot %i {axis = 1 : i64, depth = 10 : i64, off_value = 0.0 : f32, on_value = 1.0 : f32} : (tensor<2x2xf32>) -> tensor<2x10x2xf32>
+  return %0 : tensor<2x10x2xf32>
+}

@@ -144,3 +144,18 @@ func.func @resize_linear(%y: tensor<1x2x2x2xf32>) -> tensor<1x2x4x4xf32> {
   %0 = nngraph.resize %y {scales = array<f32: 1.0, 1.0, 2.0, 2.0>, mode = #nngraph.resize_mode<linear>} : (tensor<1x2x2x2xf32>) -> tensor<1x2x4x4xf32>
   return %0 : tensor<1x2x4x4xf32>
 }
+
+// -----
+
+// An empty slice may start at the end of its axis (ONNX clamps a start past
+// it there), which tensor.extract_slice rejects: it is an empty tensor.
+// Empty split pieces too.
+// CHECK-LABEL: func.func @empty_slices
+// CHECK-NOT: tensor.extract_slice
+// CHECK: tensor.empty() : tensor<20x0x5xf32>
+// CHECK: tensor.empty() : tensor<0xf32>
+func.func @empty_slices(%x: tensor<20x10x5xf32>, %e: tensor<0xf32>) -> (tensor<20x0x5xf32>, tensor<0xf32>, tensor<0xf32>) {
+  %0 = nngraph.slice %x {axes = array<i64: 1>, ends = array<i64: 1000>, starts = array<i64: 1000>, steps = array<i64: 1>} : (tensor<20x10x5xf32>) -> tensor<20x0x5xf32>
+  %1:2 = nngraph.split %e {split = array<i64: 0, 0>} : (tensor<0xf32>) -> (tensor<0xf32>, tensor<0xf32>)
+  return %0, %1#0, %1#1 : tensor<20x0x5xf32>, tensor<0xf32>, tensor<0xf32>
+}
