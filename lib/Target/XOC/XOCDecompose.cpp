@@ -1089,6 +1089,242 @@ void groupNormalization(DecomposeContext &ctx) {
       ctx.binary(name<AddOp>(), ctx.binary(name<MulOp>(), norm, scale), bias));
 }
 
+//===----------------------------------------------------------------------===//
+// Quantization
+//===----------------------------------------------------------------------===//
+
+/// The range of a quantized integer type of 8 or 16 bits (wider ones are
+/// not exact in the f32 arithmetic of the decompositions).
+std::optional<std::pair<double, double>> getQuantRange(Type type) {
+  auto integer = dyn_cast<IntegerType>(type);
+  if (!integer || (integer.getWidth() != 8 && integer.getWidth() != 16))
+    return std::nullopt;
+  double span = std::ldexp(1.0, integer.getWidth());
+  if (integer.isUnsigned())
+    return std::make_pair(0.0, span - 1);
+  return std::make_pair(-span / 2, span / 2 - 1);
+}
+
+Value castTo(DecomposeContext &ctx, Value v, Type element) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getElementType() == element)
+    return v;
+  return ctx.create1(name<CastOp>(), v, {}, type.clone(element));
+}
+
+/// A scale or zero point made to broadcast against `x` as ONNX's reference
+/// does: one value as a scalar; a 1-D per-axis vector along `axis`; a
+/// blocked one repeated `block` times along `axis` and cut to x's size.
+Value quantParam(DecomposeContext &ctx, Value v, RankedTensorType x,
+                 int64_t axis, int64_t block) {
+  auto t = cast<RankedTensorType>(v.getType());
+  if (t.getRank() == 0)
+    return v;
+  if (t.hasStaticShape() && t.getNumElements() == 1)
+    return reshape(ctx, v, {});
+  // The axis matters (and must be one of x's) for per-axis and blocked
+  // parameters only.
+  int64_t rank = x.getRank();
+  if (axis < 0 || axis >= rank) {
+    ctx.badAttr("axis", "an axis of the input");
+    return {};
+  }
+  if (block <= 0) {
+    if (t.getRank() != 1) {
+      ctx.decline("a per-axis scale or zero point that is not 1-D");
+      return {};
+    }
+    SmallVector<int64_t> dims(rank, 1);
+    dims[axis] = t.getDimSize(0);
+    return reshape(ctx, v, dims);
+  }
+  if (!t.hasStaticShape() || !x.hasStaticShape() || t.getRank() != rank) {
+    ctx.decline("a blocked scale or zero point of another rank, or open "
+                "sizes");
+    return {};
+  }
+  SmallVector<int64_t> up(t.getShape());
+  up.insert(up.begin() + axis + 1, 1);
+  Value u = reshape(ctx, v, up);
+  up[axis + 1] = block;
+  Value repeated = ctx.create1(name<ExpandOp>(), u, {ctx.i64s("shape", up)});
+  SmallVector<int64_t> flat(t.getShape());
+  flat[axis] *= block;
+  Value r = reshape(ctx, repeated, flat);
+  if (flat[axis] != x.getDimSize(axis))
+    r = ctx.create1(name<SliceOp>(), r,
+                    {ctx.i64s("starts", {0}),
+                     ctx.i64s("ends", {x.getDimSize(axis)}),
+                     ctx.i64s("axes", {axis})});
+  return r;
+}
+
+/// `v` (float, already rounded) plus the zero point, clipped to the range of
+/// `out`'s element type and cast to it; in f32, exact for these integers.
+Value saturate(DecomposeContext &ctx, Value v, Value zeroPoint,
+               std::pair<double, double> range, Type out) {
+  Type f32 = ctx.b.getF32Type();
+  v = castTo(ctx, v, f32);
+  if (zeroPoint)
+    v = ctx.binary(name<AddOp>(), v, castTo(ctx, zeroPoint, f32));
+  v = ctx.unary(name<ClipOp>(), v,
+                {ctx.f32("min", range.first), ctx.f32("max", range.second)});
+  return castTo(ctx, v, out);
+}
+
+/// The wider of two float types (numpy's promotion of the two).
+Type widerFloat(Type a, Type b) {
+  return a.getIntOrFloatBitWidth() >= b.getIntOrFloatBitWidth() ? a : b;
+}
+
+/// QuantizeLinear: saturate(rint(x / scale) + zero_point), per tensor, per
+/// axis or blocked, to the zero point's type (uint8 without one).
+void quantizeLinear(DecomposeContext &ctx) {
+  RankedTensorType x = ctx.inputType(0), out = ctx.outputType(0);
+  if (!x || !out || ctx.numInputs() < 2)
+    return ctx.decline("expected x, y_scale and a typed output");
+  std::optional<std::pair<double, double>> range =
+      getQuantRange(out.getElementType());
+  if (!range)
+    return ctx.decline("an output type other than 8- or 16-bit integers");
+  if (ctx.getInt("precision", 0) != 0)
+    return ctx.decline("precision");
+  int64_t rank = x.getRank();
+  int64_t axis = ctx.getInt("axis", 1);
+  axis = axis < 0 ? axis + rank : axis;
+  int64_t block = ctx.getInt("block_size", 0);
+  Value scale = quantParam(ctx, ctx.input(1), x, axis, block);
+  Value zeroPoint;
+  if (ctx.numInputs() > 2 &&
+      !(zeroPoint = quantParam(ctx, ctx.input(2), x, axis, block)))
+    return;
+  if (!scale)
+    return;
+  Type compute = widerFloat(x.getElementType(),
+                            ctx.inputType(1).getElementType());
+  Value q = ctx.unary(name<RoundOp>(),
+                      ctx.binary(name<DivOp>(), castTo(ctx, ctx.input(0), compute),
+                                 castTo(ctx, scale, compute)));
+  ctx.results.push_back(
+      saturate(ctx, q, zeroPoint, *range, out.getElementType()));
+}
+
+/// DequantizeLinear: (x - zero_point) * scale in f32, then the scale's type.
+void dequantizeLinear(DecomposeContext &ctx) {
+  RankedTensorType x = ctx.inputType(0), out = ctx.outputType(0);
+  if (!x || !out || ctx.numInputs() < 2)
+    return ctx.decline("expected x, x_scale and a typed output");
+  if (!isa<IntegerType>(x.getElementType()) ||
+      !isa<FloatType>(out.getElementType()))
+    return ctx.decline("an input other than integers");
+  int64_t rank = x.getRank();
+  int64_t axis = ctx.getInt("axis", 1);
+  axis = axis < 0 ? axis + rank : axis;
+  int64_t block = ctx.getInt("block_size", 0);
+  Value scale = quantParam(ctx, ctx.input(1), x, axis, block);
+  if (!scale)
+    return;
+  Type f32 = ctx.b.getF32Type();
+  Value dx = castTo(ctx, ctx.input(0), f32);
+  if (ctx.numInputs() > 2) {
+    Value zeroPoint = quantParam(ctx, ctx.input(2), x, axis, block);
+    if (!zeroPoint)
+      return;
+    dx = ctx.binary(name<SubOp>(), dx, castTo(ctx, zeroPoint, f32));
+  }
+  Value y = ctx.binary(name<MulOp>(), dx, castTo(ctx, scale, f32));
+  ctx.results.push_back(castTo(ctx, y, out.getElementType()));
+}
+
+/// DynamicQuantizeLinear: uint8 with the scale and zero point that map
+/// [min(0, min x), max(0, max x)] onto [0, 255], as ONNX's reference.
+void dynamicQuantizeLinear(DecomposeContext &ctx) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x || ctx.numOutputs() != 3 || !isa<FloatType>(x.getElementType()))
+    return ctx.decline("expected a float input and three outputs");
+  for (unsigned i = 0; i < 3; ++i)
+    if (!ctx.outputType(i))
+      return ctx.decline("untyped outputs");
+  Type f32 = ctx.b.getF32Type();
+  Type u8 = ctx.outputType(0).getElementType();
+  if (!getQuantRange(u8))
+    return ctx.decline("an output other than uint8");
+  Value xf = castTo(ctx, ctx.input(0), f32);
+  SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, x.getRank()));
+  auto reduce = [&](StringRef op) {
+    return ctx.create1(op, xf, {ctx.i64s("axes", all), ctx.flag("keepdims", false)});
+  };
+  Value zero = ctx.splat(0, f32);
+  Value hi = ctx.binary(name<MaxOp>(), reduce(name<ReduceMaxOp>()), zero);
+  Value lo = ctx.binary(name<MinOp>(), reduce(name<ReduceMinOp>()), zero);
+  Value span = ctx.binary(name<SubOp>(), hi, lo);
+  // A zero span (all zeros) takes the scale 1 / 255.
+  span = ctx.create1(name<WhereOp>(),
+                     {ctx.binary(name<EqualOp>(), span, zero), ctx.splat(1, f32),
+                      span});
+  Value scale = ctx.binary(name<DivOp>(), span, ctx.splat(255, f32));
+  Value initial = ctx.binary(name<SubOp>(), zero,
+                             ctx.binary(name<DivOp>(), lo, scale));
+  Value zeroPoint = ctx.unary(
+      name<RoundOp>(), ctx.unary(name<ClipOp>(), initial,
+                                 {ctx.f32("min", 0), ctx.f32("max", 255)}));
+  Value q = ctx.unary(name<RoundOp>(), ctx.binary(name<DivOp>(), xf, scale));
+  ctx.results.push_back(saturate(ctx, q, zeroPoint, {0, 255}, u8));
+  ctx.results.push_back(
+      castTo(ctx, scale, ctx.outputType(1).getElementType()));
+  ctx.results.push_back(castTo(ctx, zeroPoint, u8));
+}
+
+/// (a - a_zero_point) @ (b - b_zero_point) in int32 (MatMulInteger; the
+/// zero points broadcast as numpy does).
+Value integerMatMul(DecomposeContext &ctx, unsigned a, int aZero, unsigned b,
+                    int bZero) {
+  Type i32 = ctx.b.getI32Type();
+  Value lhs = castTo(ctx, ctx.input(a), i32);
+  if (aZero >= 0 && unsigned(aZero) < ctx.numInputs())
+    lhs = ctx.binary(name<SubOp>(), lhs, castTo(ctx, ctx.input(aZero), i32));
+  Value rhs = castTo(ctx, ctx.input(b), i32);
+  if (bZero >= 0 && unsigned(bZero) < ctx.numInputs())
+    rhs = ctx.binary(name<SubOp>(), rhs, castTo(ctx, ctx.input(bZero), i32));
+  return ctx.binary(name<MatMulOp>(), lhs, rhs);
+}
+
+void matMulInteger(DecomposeContext &ctx) {
+  if (ctx.numInputs() < 2 || !ctx.inputType(0) || !ctx.inputType(1))
+    return ctx.decline("expected A and B");
+  ctx.results.push_back(integerMatMul(ctx, 0, 2, 1, 3));
+}
+
+/// QLinearMatMul: the int32 product times a_scale * b_scale / y_scale (in
+/// the scales' type), in f64 as ONNX's reference computes it, rounded, plus
+/// y_zero_point, saturated to its type.
+void qLinearMatMul(DecomposeContext &ctx) {
+  if (ctx.numInputs() != 8 || !ctx.outputType(0))
+    return ctx.decline("expected 8 inputs");
+  std::optional<std::pair<double, double>> range =
+      getQuantRange(ctx.outputType(0).getElementType());
+  if (!range)
+    return ctx.decline("an output other than 8- or 16-bit integers");
+  for (unsigned i : {1u, 4u, 6u})
+    if (!ctx.inputType(i) || !ctx.inputType(i).hasStaticShape() ||
+        ctx.inputType(i).getNumElements() != 1)
+      return ctx.decline("per-axis scales");
+  Value product = integerMatMul(ctx, 0, 2, 3, 5);
+  auto scalar = [&](unsigned i) {
+    Value v = ctx.input(i);
+    return ctx.inputType(i).getRank() ? reshape(ctx, v, {}) : v;
+  };
+  Value factor = ctx.binary(
+      name<DivOp>(), ctx.binary(name<MulOp>(), scalar(1), scalar(4)), scalar(6));
+  Type f64 = ctx.b.getF64Type();
+  Value d = ctx.binary(name<MulOp>(), castTo(ctx, product, f64),
+                       castTo(ctx, factor, f64));
+  d = ctx.binary(name<AddOp>(), d, castTo(ctx, scalar(7), f64));
+  d = ctx.unary(name<RoundOp>(), d);
+  ctx.results.push_back(saturate(ctx, d, Value(), *range,
+                                 ctx.outputType(0).getElementType()));
+}
+
 const llvm::StringMap<DecomposeFn> &getTable() {
   static const llvm::StringMap<DecomposeFn> table = {
       {"CastLike", castLike},
@@ -1133,6 +1369,11 @@ const llvm::StringMap<DecomposeFn> &getTable() {
       {"BlackmanWindow", blackmanWindow},
       {"GroupNormalization", groupNormalization},
       {"MeanVarianceNormalization", meanVarianceNormalization},
+      {"QuantizeLinear", quantizeLinear},
+      {"DequantizeLinear", dequantizeLinear},
+      {"DynamicQuantizeLinear", dynamicQuantizeLinear},
+      {"MatMulInteger", matMulInteger},
+      {"QLinearMatMul", qLinearMatMul},
   };
   return table;
 }
