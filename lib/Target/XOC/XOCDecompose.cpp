@@ -456,6 +456,21 @@ void reduceWith(DecomposeContext &ctx, Pre pre, Post post) {
   ctx.results.push_back(r);
 }
 
+/// Reduce* with noop_with_empty_axes = 1 and no axes: the input itself;
+/// every other form goes to the operator table.
+void reduceNoop(DecomposeContext &ctx) {
+  if (ctx.getInt("noop_with_empty_axes", 0) == 0)
+    return ctx.decline("the operator table maps it");
+  bool noAxes = ctx.numInputs() < 2;
+  if (!noAxes) {
+    std::optional<SmallVector<int64_t>> axes = ctx.constInts(1);
+    noAxes = axes && axes->empty();
+  }
+  if (!noAxes)
+    return ctx.decline("the operator table maps it");
+  ctx.results.push_back(ctx.unary(name<IdentityOp>(), ctx.input(0)));
+}
+
 void reduceL1(DecomposeContext &ctx) { reduceWith(ctx, Pre::Abs, Post::None); }
 void reduceL2(DecomposeContext &ctx) {
   reduceWith(ctx, Pre::Square, Post::Sqrt);
@@ -501,7 +516,11 @@ void lpNormalization(DecomposeContext &ctx) {
 void dropout(DecomposeContext &ctx) {
   if (ctx.numInputs() > 2) {
     std::optional<SmallVector<int64_t>> training = ctx.constInts(2);
-    if (!training || training->size() != 1 || (*training)[0] != 0)
+    // At training, a ratio of 0 drops nothing: deterministic as well.
+    std::optional<SmallVector<double>> ratio = ctx.constFloats(1);
+    bool keepsAll = ratio && ratio->size() == 1 && (*ratio)[0] == 0;
+    if (!keepsAll &&
+        (!training || training->size() != 1 || (*training)[0] != 0))
       return ctx.refuse("training_mode = 1 (random) or without a value");
   }
   if (ctx.numOutputs() < 2)
@@ -1350,6 +1369,11 @@ const llvm::StringMap<DecomposeFn> &getTable() {
       {"ReduceL1", reduceL1},
       {"ReduceL2", reduceL2},
       {"ReduceSumSquare", reduceSumSquare},
+      {"ReduceSum", reduceNoop},
+      {"ReduceMean", reduceNoop},
+      {"ReduceMax", reduceNoop},
+      {"ReduceMin", reduceNoop},
+      {"ReduceProd", reduceNoop},
       {"ReduceLogSum", reduceLogSum},
       {"ReduceLogSumExp", reduceLogSumExp},
       {"LpNormalization", lpNormalization},
