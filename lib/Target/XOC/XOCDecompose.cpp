@@ -1221,9 +1221,9 @@ void quantizeLinear(DecomposeContext &ctx) {
     return;
   Type compute = widerFloat(x.getElementType(),
                             ctx.inputType(1).getElementType());
-  Value q = ctx.unary(name<RoundOp>(),
-                      ctx.binary(name<DivOp>(), castTo(ctx, ctx.input(0), compute),
-                                 castTo(ctx, scale, compute)));
+  Value xc = castTo(ctx, ctx.input(0), compute);
+  Value scaleC = castTo(ctx, scale, compute);
+  Value q = ctx.unary(name<RoundOp>(), ctx.binary(name<DivOp>(), xc, scaleC));
   ctx.results.push_back(
       saturate(ctx, q, zeroPoint, *range, out.getElementType()));
 }
@@ -1333,15 +1333,120 @@ void qLinearMatMul(DecomposeContext &ctx) {
     Value v = ctx.input(i);
     return ctx.inputType(i).getRank() ? reshape(ctx, v, {}) : v;
   };
-  Value factor = ctx.binary(
-      name<DivOp>(), ctx.binary(name<MulOp>(), scalar(1), scalar(4)), scalar(6));
+  Value aScale = scalar(1);
+  Value bScale = scalar(4);
+  Value yScale = scalar(6);
+  Value factor = ctx.binary(name<DivOp>(),
+                            ctx.binary(name<MulOp>(), aScale, bScale), yScale);
   Type f64 = ctx.b.getF64Type();
-  Value d = ctx.binary(name<MulOp>(), castTo(ctx, product, f64),
-                       castTo(ctx, factor, f64));
+  Value wide = castTo(ctx, product, f64);
+  Value factor64 = castTo(ctx, factor, f64);
+  Value d = ctx.binary(name<MulOp>(), wide, factor64);
   d = ctx.binary(name<AddOp>(), d, castTo(ctx, scalar(7), f64));
   d = ctx.unary(name<RoundOp>(), d);
   ctx.results.push_back(saturate(ctx, d, Value(), *range,
                                  ctx.outputType(0).getElementType()));
+}
+
+//===----------------------------------------------------------------------===//
+// Rotary embedding
+//===----------------------------------------------------------------------===//
+
+Value sliceLast(DecomposeContext &ctx, Value x, int64_t axis, int64_t start,
+                int64_t end, int64_t step = 1) {
+  return ctx.create1(name<SliceOp>(), x,
+                     {ctx.i64s("starts", {start}), ctx.i64s("ends", {end}),
+                      ctx.i64s("axes", {axis}), ctx.i64s("steps", {step})});
+}
+
+Value concat(DecomposeContext &ctx, ValueRange pieces, int64_t axis) {
+  return ctx.create1(name<ConcatOp>(), pieces, {ctx.i64("axis", axis)});
+}
+
+/// RotaryEmbedding as ONNX's reference: the first rotary_embedding_dim
+/// features of every head are rotated by the cos/sin cache (read at
+/// position_ids when given), as halves or interleaved pairs.
+void rotaryEmbedding(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !in.hasStaticShape() || (in.getRank() != 3 && in.getRank() != 4))
+    return ctx.decline("an input of rank 3 or 4 with static sizes");
+  for (unsigned i = 1; i < ctx.numInputs(); ++i)
+    if (!ctx.inputType(i) || !ctx.inputType(i).hasStaticShape())
+      return ctx.decline("caches of open sizes");
+  bool interleaved = ctx.getInt("interleaved", 0) != 0;
+  int64_t rotaryDim = ctx.getInt("rotary_embedding_dim", 0);
+  int64_t numHeads = ctx.getInt("num_heads", 0);
+  Value x = ctx.input(0);
+  ArrayRef<int64_t> shape = in.getShape();
+  int64_t batch = shape[0], seq, heads, head;
+  if (in.getRank() == 4) {
+    // B x heads x S x head -> B x S x heads x head.
+    x = transpose(ctx, x, {0, 2, 1, 3});
+    seq = shape[2];
+    heads = shape[1];
+    head = shape[3];
+  } else {
+    if (numHeads <= 0 || shape[2] % numHeads)
+      return ctx.badAttr("num_heads", "a divisor of the hidden size");
+    seq = shape[1];
+    heads = numHeads;
+    head = shape[2] / numHeads;
+    x = reshape(ctx, x, {batch, seq, heads, head});
+  }
+  if (rotaryDim == 0)
+    rotaryDim = head;
+  if (rotaryDim < 0 || rotaryDim > head || rotaryDim % 2)
+    return ctx.badAttr("rotary_embedding_dim",
+                       "an even size of at most the head size");
+  int64_t half = rotaryDim / 2;
+  Value cosCache = ctx.input(1), sinCache = ctx.input(2);
+  if (ctx.numInputs() > 3) {
+    cosCache = ctx.create1(name<GatherOp>(), {cosCache, ctx.input(3)},
+                           {ctx.i64("axis", 0)});
+    sinCache = ctx.create1(name<GatherOp>(), {sinCache, ctx.input(3)},
+                           {ctx.i64("axis", 0)});
+  }
+  if (!cosCache || !sinCache)
+    return;
+  if (cast<RankedTensorType>(cosCache.getType()).getShape().back() != half)
+    return ctx.decline("a cache whose last size is not rotary_embedding_dim "
+                       "/ 2");
+  auto perHead = [&](Value cache) {
+    return ctx.create1(name<UnsqueezeOp>(), cache, {ctx.i64s("axes", {2})});
+  };
+  Value cosv = perHead(cosCache), sinv = perHead(sinCache);
+  Value rotate = rotaryDim == head ? x : sliceLast(ctx, x, 3, 0, rotaryDim);
+  Value x1 = interleaved ? sliceLast(ctx, rotate, 3, 0, rotaryDim, 2)
+                         : sliceLast(ctx, rotate, 3, 0, half);
+  Value x2 = interleaved ? sliceLast(ctx, rotate, 3, 1, rotaryDim, 2)
+                         : sliceLast(ctx, rotate, 3, half, rotaryDim);
+  auto mul = [&](Value a, Value b) { return ctx.binary(name<MulOp>(), a, b); };
+  // One operation per statement: the order of creation is the IR's.
+  Value cosX1 = mul(cosv, x1);
+  Value sinX2 = mul(sinv, x2);
+  Value real = ctx.binary(name<SubOp>(), cosX1, sinX2);
+  Value sinX1 = mul(sinv, x1);
+  Value cosX2 = mul(cosv, x2);
+  Value imag = ctx.binary(name<AddOp>(), sinX1, cosX2);
+  Value rotated;
+  if (interleaved) {
+    auto pair = [&](Value v) {
+      return ctx.create1(name<UnsqueezeOp>(), v, {ctx.i64s("axes", {4})});
+    };
+    Value realPair = pair(real);
+    Value imagPair = pair(imag);
+    rotated = reshape(ctx, concat(ctx, {realPair, imagPair}, 4),
+                      {batch, seq, heads, rotaryDim});
+  } else {
+    rotated = concat(ctx, {real, imag}, 3);
+  }
+  Value out = rotated;
+  if (rotaryDim != head) {
+    Value rest = sliceLast(ctx, x, 3, rotaryDim, head);
+    out = concat(ctx, {rotated, rest}, 3);
+  }
+  ctx.results.push_back(in.getRank() == 4 ? transpose(ctx, out, {0, 2, 1, 3})
+                                          : reshape(ctx, out, shape));
 }
 
 const llvm::StringMap<DecomposeFn> &getTable() {
@@ -1393,6 +1498,7 @@ const llvm::StringMap<DecomposeFn> &getTable() {
       {"BlackmanWindow", blackmanWindow},
       {"GroupNormalization", groupNormalization},
       {"MeanVarianceNormalization", meanVarianceNormalization},
+      {"RotaryEmbedding", rotaryEmbedding},
       {"QuantizeLinear", quantizeLinear},
       {"DequantizeLinear", dequantizeLinear},
       {"DynamicQuantizeLinear", dynamicQuantizeLinear},
