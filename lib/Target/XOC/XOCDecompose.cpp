@@ -1349,6 +1349,143 @@ void qLinearMatMul(DecomposeContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
+// Crops, grids and gates
+//===----------------------------------------------------------------------===//
+
+/// CenterCropPad: per axis, a centred slice where the target is smaller and
+/// a centred zero padding where it is larger (the odd element at the end).
+void centerCropPad(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  std::optional<SmallVector<int64_t>> target = ctx.constInts(1);
+  if (!in || !in.hasStaticShape() || !target)
+    return ctx.decline("static input sizes and a constant shape");
+  int64_t rank = in.getRank();
+  SmallVector<int64_t> axes =
+      ctx.getInts("axes", llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+  if (axes.size() != target->size())
+    return ctx.badAttr("axes", "one axis per target size");
+  SmallVector<int64_t> starts, ends, cropAxes, pads(2 * rank, 0);
+  bool pad = false;
+  for (auto [axis, size] : llvm::zip_equal(axes, *target)) {
+    if (axis < 0)
+      axis += rank;
+    if (axis < 0 || axis >= rank || size < 0)
+      return ctx.badAttr("axes", "axes of the input");
+    int64_t dim = in.getDimSize(axis);
+    if (size < dim) {
+      int64_t before = (dim - size) / 2;
+      starts.push_back(before);
+      ends.push_back(before + size);
+      cropAxes.push_back(axis);
+    } else if (size > dim) {
+      pads[axis] = (size - dim) / 2;
+      pads[rank + axis] = size - dim - pads[axis];
+      pad = true;
+    }
+  }
+  Value x = ctx.input(0);
+  if (!cropAxes.empty())
+    x = ctx.create1(name<SliceOp>(), x,
+                    {ctx.i64s("starts", starts), ctx.i64s("ends", ends),
+                     ctx.i64s("axes", cropAxes)});
+  if (pad)
+    x = ctx.create1(name<PadOp>(), x, {ctx.i64s("pads", pads)});
+  if (x == ctx.input(0))
+    x = ctx.unary(name<IdentityOp>(), x);
+  ctx.results.push_back(x);
+}
+
+/// SwiGLU: a * sigmoid(alpha * a) * b.
+void swiGLU(DecomposeContext &ctx) {
+  if (ctx.numInputs() != 2 || !ctx.inputType(0))
+    return ctx.decline("expected two inputs");
+  Value a = ctx.input(0);
+  double alpha = ctx.getFloat("alpha", 1.0);
+  Value scaled = a;
+  if (alpha != 1.0)
+    scaled = ctx.binary(name<MulOp>(), a, splatLike(ctx, a, alpha));
+  Value gate = ctx.binary(name<MulOp>(), a, ctx.unary(name<SigmoidOp>(), scaled));
+  ctx.results.push_back(ctx.binary(name<MulOp>(), gate, ctx.input(1)));
+}
+
+/// Upsample (opset 7-9): Resize by its scales with asymmetric coordinates
+/// (nearest: floor).
+void upsample(DecomposeContext &ctx) {
+  std::optional<SmallVector<double>> scales = ctx.constFloats(1);
+  if (!scales) {
+    SmallVector<double> attr = ctx.getFloats("scales", {});
+    if (!attr.empty())
+      scales = attr;
+  }
+  if (!scales)
+    return ctx.decline("scales without a value");
+  std::string mode = ctx.getString("mode", "nearest");
+  if (!ctx.checkEnum("mode", mode, {"nearest", "linear"}))
+    return;
+  MLIRContext *c = ctx.b.getContext();
+  SmallVector<float> s(scales->begin(), scales->end());
+  ctx.results.push_back(ctx.create1(
+      name<ResizeOp>(), ctx.input(0),
+      {ctx.named("scales", ctx.b.getDenseF32ArrayAttr(s)),
+       ctx.named("mode", ResizeModeAttr::get(c, mode == "nearest"
+                                                    ? ResizeMode::Nearest
+                                                    : ResizeMode::Linear)),
+       ctx.named("coordinate_transform",
+                 CoordinateTransformAttr::get(c,
+                                              CoordinateTransform::Asymmetric)),
+       ctx.named("nearest_mode",
+                 NearestModeAttr::get(c, NearestMode::Floor))}));
+}
+
+/// AffineGrid: the normalised coordinates of every output position (x
+/// first; cell centres, or corners with align_corners) as a constant
+/// (H*W) x 3 (or (D*H*W) x 4) matrix with a column of ones, times each
+/// theta transposed.
+void affineGrid(DecomposeContext &ctx) {
+  RankedTensorType theta = ctx.inputType(0);
+  std::optional<SmallVector<int64_t>> size = ctx.constInts(1);
+  if (!theta || !theta.hasStaticShape() || theta.getRank() != 3 || !size ||
+      (size->size() != 4 && size->size() != 5))
+    return ctx.decline("a static theta and a constant size of 4 or 5 values");
+  bool corners = ctx.getInt("align_corners", 0) != 0;
+  SmallVector<int64_t> spatial(size->begin() + 2, size->end());
+  int64_t dims = spatial.size();
+  if (theta.getDimSize(1) != dims || theta.getDimSize(2) != dims + 1)
+    return ctx.decline("a theta that does not fit the size");
+  auto coordinate = [&](int64_t i, int64_t n) {
+    if (corners)
+      return n == 1 ? -1.0 : -1.0 + 2.0 * double(i) / double(n - 1);
+    return -1.0 + (2.0 * double(i) + 1.0) / double(n);
+  };
+  int64_t points = 1;
+  for (int64_t n : spatial)
+    points *= n;
+  SmallVector<double> base;
+  base.reserve(points * (dims + 1));
+  for (int64_t p = 0; p < points; ++p) {
+    // p in row-major order over (D,) H, W; coordinates listed x, y(, z).
+    SmallVector<int64_t> index(dims);
+    int64_t rest = p;
+    for (int64_t d = dims - 1; d >= 0; --d) {
+      index[d] = rest % spatial[d];
+      rest /= spatial[d];
+    }
+    for (int64_t d = dims - 1; d >= 0; --d)
+      base.push_back(coordinate(index[d], spatial[d]));
+    base.push_back(1.0);
+  }
+  Type element = theta.getElementType();
+  Value grid = ctx.constant(RankedTensorType::get({points, dims + 1}, element),
+                            base);
+  Value thetaT = transpose(ctx, ctx.input(0), {0, 2, 1});
+  Value out = ctx.binary(name<MatMulOp>(), grid, thetaT);
+  SmallVector<int64_t> shape{theta.getDimSize(0)};
+  llvm::append_range(shape, spatial);
+  shape.push_back(dims);
+  ctx.results.push_back(reshape(ctx, out, shape));
+}
+
+//===----------------------------------------------------------------------===//
 // Rotary embedding
 //===----------------------------------------------------------------------===//
 
@@ -1499,6 +1636,10 @@ const llvm::StringMap<DecomposeFn> &getTable() {
       {"GroupNormalization", groupNormalization},
       {"MeanVarianceNormalization", meanVarianceNormalization},
       {"RotaryEmbedding", rotaryEmbedding},
+      {"CenterCropPad", centerCropPad},
+      {"SwiGLU", swiGLU},
+      {"Upsample", upsample},
+      {"AffineGrid", affineGrid},
       {"QuantizeLinear", quantizeLinear},
       {"DequantizeLinear", dequantizeLinear},
       {"DynamicQuantizeLinear", dynamicQuantizeLinear},
