@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -281,6 +282,204 @@ struct ScatterNDLowering : public ScatterLowering<ScatterNDOp> {
   }
 };
 
+/// ONNX GridSample: a parallel generic over the result; each element reads
+/// its point from the grid, maps it to pixel coordinates (handling points
+/// outside by the padding mode), and sums the input over the interpolation
+/// taps (1, 2 or 4 per axis), each tap read as the padding mode says. The
+/// arithmetic is in f32, as ONNX's reference.
+struct GridSampleLowering : public OpConversionPattern<GridSampleOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(GridSampleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value input = adaptor.getInput(), grid = adaptor.getGrid();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto resultType = cast<RankedTensorType>(op.getType());
+    if (!inputType.hasStaticShape() || !resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    int64_t k = inputType.getRank() - 2;
+    int64_t rank = resultType.getRank();
+    GridSampleMode mode = op.getMode();
+    GridPadding padding = op.getPaddingMode();
+    bool corners = op.getAlignCorners();
+    Location loc = op.getLoc();
+    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                         resultType.getElementType());
+    Value result = parallelGeneric(
+        rewriter, loc, resultType, init, ValueRange{}, {},
+        [&](OpBuilder &b, Location l, ValueRange) -> Value {
+          Type f32 = b.getF32Type();
+          auto f = [&](double v) -> Value {
+            return arith::ConstantOp::create(b, l, b.getF32FloatAttr(v));
+          };
+          auto idx = [&](int64_t v) -> Value {
+            return arith::ConstantIndexOp::create(b, l, v);
+          };
+          auto toF32 = [&](Value v) { return convertElement(b, l, v, f32); };
+          SmallVector<Value> loops = loopIndices(b, l, rank);
+          // reflect(v) into [lo, hi], as the reference: by the near border,
+          // as many times as it takes.
+          auto reflect = [&](Value v, double lo, double hi) -> Value {
+            Value range = f(hi - lo);
+            Value below = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT,
+                                                v, f(lo));
+            Value above = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT,
+                                                v, f(hi));
+            Value dxLow = arith::SubFOp::create(b, l, f(lo), v);
+            Value dxHigh = arith::SubFOp::create(b, l, v, f(hi));
+            // Below: lo + r (even) or hi - r; above: hi - r or lo + r.
+            auto pick = [&](Value dx, bool fromLow) -> Value {
+              Value n = math::FloorOp::create(
+                  b, l, arith::DivFOp::create(b, l, dx, range));
+              Value r = arith::SubFOp::create(
+                  b, l, dx, arith::MulFOp::create(b, l, n, range));
+              Value half = math::FloorOp::create(
+                  b, l, arith::MulFOp::create(b, l, n, f(0.5)));
+              Value even = arith::CmpFOp::create(
+                  b, l, arith::CmpFPredicate::OEQ,
+                  arith::MulFOp::create(b, l, half, f(2)), n);
+              Value plus = arith::AddFOp::create(b, l, f(lo), r);
+              Value minus = arith::SubFOp::create(b, l, f(hi), r);
+              return fromLow ? arith::SelectOp::create(b, l, even, plus, minus)
+                             : arith::SelectOp::create(b, l, even, minus, plus);
+            };
+            Value low = pick(dxLow, true);
+            Value high = pick(dxHigh, false);
+            return arith::SelectOp::create(
+                b, l, below, low, arith::SelectOp::create(b, l, above, high, v));
+          };
+          // Pixel coordinates of the point, per input axis (the grid lists
+          // x first: axis d reads grid component k - 1 - d).
+          SmallVector<Value> coords;
+          SmallVector<double> lows, highs;
+          for (int64_t d = 0; d < k; ++d) {
+            int64_t size = inputType.getDimSize(d + 2);
+            SmallVector<Value> at{loops[0]};
+            at.append(loops.begin() + 2, loops.end());
+            at.push_back(idx(k - 1 - d));
+            Value g = toF32(tensor::ExtractOp::create(b, l, grid, at));
+            Value g1 = arith::AddFOp::create(b, l, g, f(1));
+            Value x;
+            if (corners) {
+              Value half = arith::DivFOp::create(b, l, g1, f(2));
+              x = arith::MulFOp::create(b, l, half, f(double(size - 1)));
+            } else {
+              Value scaled = arith::MulFOp::create(b, l, g1, f(double(size)));
+              Value shifted = arith::SubFOp::create(b, l, scaled, f(1));
+              x = arith::DivFOp::create(b, l, shifted, f(2));
+            }
+            if (mode == GridSampleMode::Nearest)
+              x = math::RoundEvenOp::create(b, l, x);
+            double lo = corners ? 0.0 : -0.5;
+            double hi = corners ? double(size - 1) : double(size) - 0.5;
+            lows.push_back(lo);
+            highs.push_back(hi);
+            if (padding == GridPadding::Border) {
+              Value outside = arith::OrIOp::create(
+                  b, l,
+                  arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, x,
+                                        f(lo)),
+                  arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, x,
+                                        f(hi)));
+              Value clamped = arith::MinimumFOp::create(
+                  b, l, arith::MaximumFOp::create(b, l, x, f(0)),
+                  f(double(size - 1)));
+              x = arith::SelectOp::create(b, l, outside, clamped, x);
+            } else if (padding == GridPadding::Reflection) {
+              x = reflect(x, lo, hi);
+            }
+            coords.push_back(x);
+          }
+          // Taps per axis: offsets from the base and their weights.
+          SmallVector<Value> bases;
+          SmallVector<SmallVector<std::pair<int64_t, Value>>> taps(k);
+          for (int64_t d = 0; d < k; ++d) {
+            Value x = coords[d];
+            if (mode == GridSampleMode::Nearest) {
+              bases.push_back(x);
+              taps[d].push_back({0, f(1)});
+              continue;
+            }
+            Value base = math::FloorOp::create(b, l, x);
+            Value t = arith::SubFOp::create(b, l, x, base);
+            bases.push_back(base);
+            auto poly = [&](ArrayRef<double> c, Value v) -> Value {
+              // Horner: ((c0 * v + c1) * v + c2) * v + c3.
+              Value acc = f(c[0]);
+              for (double ci : c.drop_front())
+                acc = arith::AddFOp::create(
+                    b, l, arith::MulFOp::create(b, l, acc, v), f(ci));
+              return acc;
+            };
+            if (mode == GridSampleMode::Linear) {
+              taps[d].push_back({0, arith::SubFOp::create(b, l, f(1), t)});
+              taps[d].push_back({1, t});
+              continue;
+            }
+            // Keys' cubic convolution, a = -0.75, at distances t + 1, t,
+            // 1 - t and 2 - t.
+            const double a = -0.75;
+            Value t1 = arith::AddFOp::create(b, l, t, f(1));
+            Value u = arith::SubFOp::create(b, l, f(1), t);
+            Value u1 = arith::SubFOp::create(b, l, f(2), t);
+            const double outer[] = {a, -5 * a, 8 * a, -4 * a};
+            const double inner[] = {a + 2, -(a + 3), 0, 1};
+            taps[d].push_back({-1, poly(outer, t1)});
+            taps[d].push_back({0, poly(inner, t)});
+            taps[d].push_back({1, poly(inner, u)});
+            taps[d].push_back({2, poly(outer, u1)});
+          }
+          // Sum over every combination of taps.
+          Value acc = f(0);
+          SmallVector<size_t> pick(k, 0);
+          while (true) {
+            Value weight = f(1);
+            Value valid;
+            SmallVector<Value> at{loops[0], loops[1]};
+            for (int64_t d = 0; d < k; ++d) {
+              auto [offset, w] = taps[d][pick[d]];
+              weight = arith::MulFOp::create(b, l, weight, w);
+              int64_t size = inputType.getDimSize(d + 2);
+              Value i = arith::AddFOp::create(b, l, bases[d],
+                                              f(double(offset)));
+              if (padding == GridPadding::Reflection)
+                i = reflect(i, lows[d], highs[d]);
+              // Truncation as the reference's int(); in range, a clamp
+              // changes nothing, and out of range it keeps reads inside.
+              Value n = arith::FPToSIOp::create(b, l, b.getI64Type(), i);
+              Value in = arith::AndIOp::create(
+                  b, l,
+                  arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGE, i,
+                                        f(0)),
+                  arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, i,
+                                        f(double(size))));
+              valid = valid ? arith::AndIOp::create(b, l, valid, in) : in;
+              Value zero = arith::ConstantIntOp::create(b, l, 0, 64);
+              Value last = arith::ConstantIntOp::create(b, l, size - 1, 64);
+              n = arith::MinSIOp::create(
+                  b, l, arith::MaxSIOp::create(b, l, n, zero), last);
+              at.push_back(
+                  arith::IndexCastOp::create(b, l, b.getIndexType(), n));
+            }
+            Value v = toF32(tensor::ExtractOp::create(b, l, input, at));
+            if (padding == GridPadding::Zeros)
+              v = arith::SelectOp::create(b, l, valid, v, f(0));
+            acc = arith::AddFOp::create(b, l, acc,
+                                        arith::MulFOp::create(b, l, weight, v));
+            int64_t d = k - 1;
+            while (d >= 0 && ++pick[d] == taps[d].size())
+              pick[d--] = 0;
+            if (d < 0)
+              break;
+          }
+          return convertElement(b, l, acc, resultType.getElementType());
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct OneHotLowering : public OpConversionPattern<OneHotOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -334,8 +533,8 @@ struct OneHotLowering : public OpConversionPattern<OneHotOp> {
 void mlir::nngraph::detail::populateGatherPatterns(RewritePatternSet &patterns,
                                                    ConversionTarget &target) {
   patterns.add<GatherLowering, GatherElementsLowering, GatherNDLowering,
-               OneHotLowering, ScatterElementsLowering, ScatterNDLowering>(
-      patterns.getContext());
+               OneHotLowering, ScatterElementsLowering, ScatterNDLowering,
+               GridSampleLowering>(patterns.getContext());
   target.addIllegalOp<GatherOp, GatherElementsOp, GatherNDOp, OneHotOp,
-                      ScatterElementsOp, ScatterNDOp>();
+                      ScatterElementsOp, ScatterNDOp, GridSampleOp>();
 }

@@ -134,6 +134,10 @@ const AttrSpec kBitShift[] = {{"direction", "left", K::ShiftLeft}};
 const AttrSpec kScatterElements[] = {{"axis", "axis", K::Int},
                                      {"reduction", "reduction", K::Reduction}};
 const AttrSpec kEinsum[] = {{"equation", "equation", K::String}};
+const AttrSpec kGridSample[] = {{"mode", "mode", K::GridMode},
+                                {"padding_mode", "padding_mode",
+                                 K::GridPadding},
+                                {"align_corners", "align_corners", K::Bool}};
 const AttrSpec kScatterND[] = {{"reduction", "reduction", K::Reduction}};
 const AttrSpec kCast[] = {{"to", nullptr, K::Checked}};
 const FixedAttr kCastFixed[] = {{"saturate", 1, false}};
@@ -225,6 +229,8 @@ const OpSpec kOpSpecs[] = {
      {}, {}, 3, 3, 1},
     {"ScatterND", mlirName<ScatterNDOp>(), ref(kScatterND), {}, {}, 3, 3, 1},
     {"Einsum", mlirName<EinsumOp>(), ref(kEinsum), {}, {}, 1, -1, 1},
+    {"GridSample", mlirName<GridSampleOp>(), ref(kGridSample), {}, {}, 2, 2,
+     1},
     // Before And, Or, Xor, Not: lookupMLIR keeps the last row of an op;
     // getSpecFor picks these for integer operands.
     BINARY("BitwiseAnd", AndOp),
@@ -387,6 +393,10 @@ StringRef xoc::describeAttrKind(AttrKind kind) {
     return "integer";
   case K::String:
     return "string";
+  case K::GridMode:
+    return "nearest, linear, cubic, bilinear or bicubic";
+  case K::GridPadding:
+    return "zeros, border or reflection";
   case K::Float:
     return "number";
   case K::Bool:
@@ -446,6 +456,19 @@ static Attribute convertEnum(Builder &b, AttrKind kind, StringRef text) {
   case K::GeluApprox:
     if (auto v = symbolizeGeluApproximation(lower))
       return GeluApproximationAttr::get(ctx, *v);
+    return nullptr;
+  case K::GridMode:
+    // Opset 16 spells linear and cubic bilinear and bicubic.
+    if (lower == "bilinear")
+      lower = "linear";
+    else if (lower == "bicubic")
+      lower = "cubic";
+    if (auto v = symbolizeGridSampleMode(lower))
+      return GridSampleModeAttr::get(ctx, *v);
+    return nullptr;
+  case K::GridPadding:
+    if (auto v = symbolizeGridPadding(lower))
+      return GridPaddingAttr::get(ctx, *v);
     return nullptr;
   case K::Reduction:
     if (auto v = symbolizeScatterReduction(lower))
@@ -565,6 +588,14 @@ std::optional<llvm::json::Value> xoc::attrToJSON(AttrKind kind,
   case K::AutoPad:
     if (auto v = dyn_cast<AutoPadAttr>(attr))
       return llvm::json::Value(stringifyAutoPad(v.getValue()).upper());
+    return std::nullopt;
+  case K::GridMode:
+    if (auto v = dyn_cast<GridSampleModeAttr>(attr))
+      return llvm::json::Value(stringifyGridSampleMode(v.getValue()).str());
+    return std::nullopt;
+  case K::GridPadding:
+    if (auto v = dyn_cast<GridPaddingAttr>(attr))
+      return llvm::json::Value(stringifyGridPadding(v.getValue()).str());
     return std::nullopt;
   case K::Reduction:
     if (auto v = dyn_cast<ScatterReductionAttr>(attr))

@@ -42,6 +42,8 @@ enum class AttrKind {
   ShiftLeft,      // BitShift's "LEFT"/"RIGHT" -> BoolAttr (left)
   Reduction,      // Scatter*'s "none"/"add"/"mul"/"max"/"min"
   String,         // string -> StringAttr (Einsum's equation)
+  GridMode,       // GridSample's mode ("bilinear" and "bicubic" too)
+  GridPadding,    // GridSample's padding_mode
   Checked,        // read and checked by the importer, not kept (kernel_shape)
   OnOff,          // OneHot's [off, on] values -> off_value and on_value
 };

@@ -99,3 +99,38 @@ func.func @one_hot_float(%i: tensor<2x2xf32>) -> tensor<2x10x2xf32> {
   %0 = nngraph.one_hot %i {axis = 1 : i64, depth = 10 : i64, off_value = 0.0 : f32, on_value = 1.0 : f32} : (tensor<2x2xf32>) -> tensor<2x10x2xf32>
   return %0 : tensor<2x10x2xf32>
 }
+
+// -----
+
+// GridSample, linear with zero padding: one generic over the result reads
+// the point (x then y) from the grid, maps it to pixel coordinates (cell
+// centres: ((g + 1) * size - 1) / 2), and sums four taps, each read inside
+// the input and zero where the tap is outside.
+// CHECK-LABEL: func.func @grid_sample_linear
+// CHECK: linalg.generic
+// CHECK-COUNT-2: tensor.extract %arg1
+// CHECK: math.floor
+// CHECK: math.floor
+// CHECK-COUNT-4: tensor.extract %arg0
+// CHECK: linalg.yield
+func.func @grid_sample_linear(%x: tensor<1x1x4x4xf32>, %g: tensor<1x3x5x2xf32>) -> tensor<1x1x3x5xf32> {
+  %0 = nngraph.grid_sample %x, %g : (tensor<1x1x4x4xf32>, tensor<1x3x5x2xf32>) -> tensor<1x1x3x5xf32>
+  return %0 : tensor<1x1x3x5xf32>
+}
+
+// -----
+
+// Nearest rounds half to even and reads one tap; cubic reads sixteen.
+// CHECK-LABEL: func.func @grid_sample_modes
+// CHECK: linalg.generic
+// CHECK: math.roundeven
+// CHECK-COUNT-1: tensor.extract %arg0
+// CHECK: linalg.yield
+// CHECK: linalg.generic
+// CHECK-COUNT-16: tensor.extract %arg0
+// CHECK: linalg.yield
+func.func @grid_sample_modes(%x: tensor<1x1x4x4xf32>, %g: tensor<1x3x5x2xf32>) -> (tensor<1x1x3x5xf32>, tensor<1x1x3x5xf32>) {
+  %0 = nngraph.grid_sample %x, %g {mode = #nngraph.grid_sample_mode<nearest>, padding_mode = #nngraph.grid_padding<border>} : (tensor<1x1x4x4xf32>, tensor<1x3x5x2xf32>) -> tensor<1x1x3x5xf32>
+  %1 = nngraph.grid_sample %x, %g {mode = #nngraph.grid_sample_mode<cubic>, padding_mode = #nngraph.grid_padding<reflection>, align_corners = true} : (tensor<1x1x4x4xf32>, tensor<1x3x5x2xf32>) -> tensor<1x1x3x5xf32>
+  return %0, %1 : tensor<1x1x3x5xf32>, tensor<1x1x3x5xf32>
+}

@@ -801,3 +801,21 @@ func.func @einsum_sizes(%x: tensor<2x3xf32>, %y: tensor<4x5xf32>) -> tensor<2x5x
   %0 = nngraph.einsum %x, %y {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
   return %0 : tensor<2x5xf32>
 }
+
+// -----
+
+func.func @grid_sample_cubic_3d(%x: tensor<1x1x4x4x4xf32>, %g: tensor<1x2x2x2x3xf32>) -> tensor<1x1x2x2x2xf32> {
+  // expected-error @below {{'nngraph.grid_sample' op expects cubic sampling of 2-D inputs only}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.grid_sample %x, %g {mode = #nngraph.grid_sample_mode<cubic>} : (tensor<1x1x4x4x4xf32>, tensor<1x2x2x2x3xf32>) -> tensor<1x1x2x2x2xf32>
+  return %0 : tensor<1x1x2x2x2xf32>
+}
+
+// -----
+
+func.func @grid_sample_grid(%x: tensor<1x1x4x4xf32>, %g: tensor<1x3x5x3xf32>) -> tensor<1x1x3x5xf32> {
+  // expected-error @below {{'nngraph.grid_sample' op expects an input of rank 4 or 5 and a grid of its rank ending in the spatial rank, got 1x1x4x4 and 1x3x5x3}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.grid_sample %x, %g : (tensor<1x1x4x4xf32>, tensor<1x3x5x3xf32>) -> tensor<1x1x3x5xf32>
+  return %0 : tensor<1x1x3x5xf32>
+}

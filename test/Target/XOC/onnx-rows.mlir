@@ -1,7 +1,7 @@
 // XOC rows read in both directions: and/not of booleans export as ONNX
 // And/Not, of integers as BitwiseAnd/BitwiseNot; bit_shift as BitShift with
 // its direction, bitcast as BitCast with `to`; the scatters with their axis
-// and reduction; einsum with its equation. Importing gives back the same
+// and reduction; einsum with its equation; grid_sample with its modes. Importing gives back the same
 // operations and the file round-trips.
 // RUN: nngraph-translate --export-xoc %s -o %t.json
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
@@ -23,6 +23,9 @@
 // JSON: "name": "ScatterND"
 // JSON: "name": "Einsum"
 // JSON: "equation": "bij,bjk->bik"
+// JSON: "name": "GridSample"
+// JSON: "mode": "cubic"
+// JSON: "padding_mode": "reflection"
 
 // CHECK: nngraph.and %{{.*}}, %{{.*}} {{.*}}: (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
 // CHECK: nngraph.and %{{.*}}, %{{.*}} {{.*}}: (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
@@ -33,6 +36,7 @@
 // CHECK: nngraph.scatter_elements {{.*}}axis = 1 : i64{{.*}}reduction = #nngraph.scatter_reduction<max>
 // CHECK: nngraph.scatter_nd {{.*}}: (tensor<4x4xf32>, tensor<2x1xi64>, tensor<2x4xf32>) -> tensor<4x4xf32>
 // CHECK: nngraph.einsum {{.*}}equation = "bij,bjk->bik"{{.*}} : (tensor<2x4x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+// CHECK: nngraph.grid_sample {{.*}}mode = #nngraph.grid_sample_mode<cubic>{{.*}}padding_mode = #nngraph.grid_padding<reflection>{{.*}} : (tensor<1x2x4x3xf32>, tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
 
 func.func @main(%p: tensor<4xi1> {nngraph.name = "p"},
                 %q: tensor<4xi1> {nngraph.name = "q"},
@@ -43,9 +47,10 @@ func.func @main(%p: tensor<4xi1> {nngraph.name = "p"},
                 %ei: tensor<2x4xi64> {nngraph.name = "ei"},
                 %eu: tensor<2x4xf32> {nngraph.name = "eu"},
                 %ni: tensor<2x1xi64> {nngraph.name = "ni"},
-                %m: tensor<2x4x3xf32> {nngraph.name = "m"})
-    -> (tensor<4xi1>, tensor<4xui8>, tensor<4xf32>, tensor<2x4x3xf32>)
-    attributes {nngraph.output_names = ["b", "u", "f", "e"]} {
+                %m: tensor<2x4x3xf32> {nngraph.name = "m"},
+                %g: tensor<1x2x2x2xf32> {nngraph.name = "g"})
+    -> (tensor<4xi1>, tensor<4xui8>, tensor<4xf32>, tensor<2x4x3xf32>, tensor<1x2x2x2xf32>)
+    attributes {nngraph.output_names = ["b", "u", "f", "e", "s"]} {
   %0 = nngraph.and %p, %q : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1> loc("and")
   %1 = nngraph.and %x, %y : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8> loc("band")
   %2 = nngraph.not %0 : (tensor<4xi1>) -> tensor<4xi1> loc("not")
@@ -57,5 +62,7 @@ func.func @main(%p: tensor<4xi1> {nngraph.name = "p"},
   %8 = nngraph.reshape %7 {shape = array<i64: 2, 2, 4>} : (tensor<4x4xf32>) -> tensor<2x2x4xf32> loc("r")
   %9 = nngraph.concat %8, %8 {axis = 1 : i64} : (tensor<2x2x4xf32>, tensor<2x2x4xf32>) -> tensor<2x4x4xf32> loc("c")
   %10 = nngraph.einsum %9, %m {equation = "bij,bjk->bik"} : (tensor<2x4x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32> loc("ein")
-  return %2, %4, %5, %10 : tensor<4xi1>, tensor<4xui8>, tensor<4xf32>, tensor<2x4x3xf32>
+  %11 = nngraph.reshape %10 {shape = array<i64: 1, 2, 4, 3>} : (tensor<2x4x3xf32>) -> tensor<1x2x4x3xf32> loc("r2")
+  %12 = nngraph.grid_sample %11, %g {mode = #nngraph.grid_sample_mode<cubic>, padding_mode = #nngraph.grid_padding<reflection>, align_corners = true} : (tensor<1x2x4x3xf32>, tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32> loc("gs")
+  return %2, %4, %5, %10, %12 : tensor<4xi1>, tensor<4xui8>, tensor<4xf32>, tensor<2x4x3xf32>, tensor<1x2x2x2xf32>
 }

@@ -504,6 +504,31 @@ LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
+LogicalResult GridSampleOp::inferReturnTypes(MLIRContext *,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &inferred) {
+  StringRef name = getOperationName();
+  auto input = getRankedType(name, loc, adaptor.getInput(), "input");
+  auto grid = getRankedType(name, loc, adaptor.getGrid(), "grid");
+  if (!input || !grid)
+    return failure();
+  int64_t k = input.getRank() - 2;
+  if ((k != 2 && k != 3) || grid.getRank() != k + 2 ||
+      (!grid.isDynamicDim(k + 1) && grid.getDimSize(k + 1) != k))
+    return opError(name, loc,
+                   "expects an input of rank 4 or 5 and a grid of its rank "
+                   "ending in the spatial rank, got " +
+                       formatShape(input.getShape()) + " and " +
+                       formatShape(grid.getShape()));
+  if (adaptor.getMode() == GridSampleMode::Cubic && k != 2)
+    return opError(name, loc, "expects cubic sampling of 2-D inputs only");
+  SmallVector<int64_t> shape{grid.getDimSize(0), input.getDimSize(1)};
+  llvm::append_range(shape, grid.getShape().slice(1, k));
+  inferred.push_back(withShape(input, shape));
+  return success();
+}
+
 LogicalResult ScatterElementsOp::verify() {
   auto data = cast<RankedTensorType>(getData().getType());
   auto indices = cast<RankedTensorType>(getIndices().getType());

@@ -53,6 +53,28 @@ def NNGraph_ScatterReduction : I32EnumAttr<"ScatterReduction",
 def NNGraph_ScatterReductionAttr
     : NNGraph_EnumAttr<NNGraph_ScatterReduction, "scatter_reduction">;
 
+def NNGraph_GridSampleMode : I32EnumAttr<"GridSampleMode",
+    "GridSample interpolation", [
+    I32EnumAttrCase<"Nearest", 0, "nearest">,
+    I32EnumAttrCase<"Linear", 1, "linear">,
+    I32EnumAttrCase<"Cubic", 2, "cubic">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_GridSampleModeAttr
+    : NNGraph_EnumAttr<NNGraph_GridSampleMode, "grid_sample_mode">;
+
+def NNGraph_GridPadding : I32EnumAttr<"GridPadding",
+    "how GridSample reads outside the input", [
+    I32EnumAttrCase<"Zeros", 0, "zeros">,
+    I32EnumAttrCase<"Border", 1, "border">,
+    I32EnumAttrCase<"Reflection", 2, "reflection">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_GridPaddingAttr
+    : NNGraph_EnumAttr<NNGraph_GridPadding, "grid_padding">;
+
 def NNGraph_ResizeMode : I32EnumAttr<"ResizeMode", "interpolation mode", [
     I32EnumAttrCase<"Nearest", 0, "nearest">,
     I32EnumAttrCase<"Linear", 1, "linear">]> {

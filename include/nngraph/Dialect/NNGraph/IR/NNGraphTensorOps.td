@@ -374,6 +374,36 @@ def NNGraph_GatherNDOp : NNGraph_InferOp<"gather_nd"> {
   let results = (outs NNGraph_Tensor:$output);
 }
 
+def NNGraph_GridSampleOp : NNGraph_InferOp<"grid_sample"> {
+  let summary = "Sample an image at the points of a grid";
+  let description = [{
+    ONNX `GridSample`: `input` is N x C x D1 x ... x Dk (k = 2 or 3),
+    `grid` N x O1 x ... x Ok x k holds normalised coordinates in [-1, 1]
+    (x first); the result N x C x O1 x ... x Ok reads the input at each
+    point with `mode` interpolation (nearest: round half to even; linear;
+    cubic: Keys, a = -0.75). Coordinates map to pixel centres, or to the
+    corner pixels with `align_corners`; points outside read zeros, the
+    border, or the input reflected at its borders (`padding_mode`).
+
+    Imported from: XOC `GridSample` (bilinear and bicubic are linear and
+    cubic).
+
+    Example:
+
+    ```mlir
+    %y = nngraph.grid_sample %x, %g {mode = #nngraph.grid_sample_mode<linear>}
+        : (tensor<1x1x4x4xf32>, tensor<1x6x6x2xf32>) -> tensor<1x1x6x6xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_FloatTensor:$input, NNGraph_FloatTensor:$grid,
+                   DefaultValuedAttr<NNGraph_GridSampleModeAttr,
+                       "::mlir::nngraph::GridSampleMode::Linear">:$mode,
+                   DefaultValuedAttr<NNGraph_GridPaddingAttr,
+                       "::mlir::nngraph::GridPadding::Zeros">:$padding_mode,
+                   DefaultValuedAttr<BoolAttr, "false">:$align_corners);
+  let results = (outs NNGraph_FloatTensor:$output);
+}
+
 def NNGraph_ScatterElementsOp : NNGraph_InferOp<"scatter_elements"> {
   let summary = "Scatter elements along an axis";
   let description = [{
