@@ -1485,6 +1485,80 @@ void affineGrid(DecomposeContext &ctx) {
   ctx.results.push_back(reshape(ctx, out, shape));
 }
 
+/// A 0, 1, ..., n - 1 vector of `element` shaped to lie along `axis` of a
+/// tensor of `rank` (size 1 on the other axes).
+Value iotaAlong(DecomposeContext &ctx, int64_t n, int64_t axis, int64_t rank,
+                Type element) {
+  SmallVector<double> values;
+  for (int64_t i = 0; i < n; ++i)
+    values.push_back(double(i));
+  SmallVector<int64_t> shape(rank, 1);
+  shape[axis] = n;
+  return ctx.constant(RankedTensorType::get(shape, element), values);
+}
+
+/// ReverseSequence: out[b, t] = data[b, len[b] - 1 - t] for t < len[b],
+/// else data[b, t]: a gather_elements along the time axis with those
+/// indices.
+void reverseSequence(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !in.hasStaticShape() || in.getRank() < 2 || !ctx.inputType(1))
+    return ctx.decline("static input sizes");
+  int64_t rank = in.getRank();
+  int64_t batchAxis = ctx.getInt("batch_axis", 1);
+  int64_t timeAxis = ctx.getInt("time_axis", 0);
+  if (!((batchAxis == 0 && timeAxis == 1) || (batchAxis == 1 && timeAxis == 0)))
+    return ctx.badAttr("batch_axis", "0 or 1, and time_axis the other");
+  Type i64 = ctx.b.getI64Type();
+  Value t = iotaAlong(ctx, in.getDimSize(timeAxis), timeAxis, rank, i64);
+  SmallVector<int64_t> lenShape(rank, 1);
+  lenShape[batchAxis] = in.getDimSize(batchAxis);
+  Value lens = reshape(ctx, castTo(ctx, ctx.input(1), i64), lenShape);
+  Value inside = ctx.binary(name<LessOp>(), t, lens);
+  Value last = ctx.binary(name<SubOp>(), lens, ctx.splat(1, i64));
+  Value reversed = ctx.binary(name<SubOp>(), last, t);
+  Value index = ctx.create1(name<WhereOp>(), {inside, reversed, t});
+  Value full = ctx.create1(name<ExpandOp>(), index,
+                           {ctx.i64s("shape", in.getShape())});
+  ctx.results.push_back(ctx.create1(name<GatherElementsOp>(),
+                                    {ctx.input(0), full},
+                                    {ctx.i64("axis", timeAxis)}));
+}
+
+/// TensorScatter: `update` written into a copy of the cache along `axis`
+/// from write_indices[batch] on (wrapping in circular mode): a
+/// scatter_elements with those positions.
+void tensorScatter(DecomposeContext &ctx) {
+  RankedTensorType cache = ctx.inputType(0), update = ctx.inputType(1);
+  if (!cache || !update || !cache.hasStaticShape() ||
+      !update.hasStaticShape())
+    return ctx.decline("static sizes");
+  int64_t rank = cache.getRank();
+  int64_t axis = ctx.getInt("axis", -2);
+  axis = axis < 0 ? axis + rank : axis;
+  if (axis < 1 || axis >= rank)
+    return ctx.badAttr("axis", "an axis after the batch axis");
+  std::string mode = ctx.getString("mode", "linear");
+  if (!ctx.checkEnum("mode", mode, {"linear", "circular"}))
+    return;
+  Type i64 = ctx.b.getI64Type();
+  Value index = iotaAlong(ctx, update.getDimSize(axis), axis, rank, i64);
+  if (ctx.numInputs() > 2) {
+    SmallVector<int64_t> batch(rank, 1);
+    batch[0] = cache.getDimSize(0);
+    Value start = reshape(ctx, castTo(ctx, ctx.input(2), i64), batch);
+    index = ctx.binary(name<AddOp>(), index, start);
+  }
+  if (mode == "circular")
+    index = ctx.binary(name<ModOp>(), index,
+                       ctx.splat(double(cache.getDimSize(axis)), i64));
+  Value full = ctx.create1(name<ExpandOp>(), index,
+                           {ctx.i64s("shape", update.getShape())});
+  ctx.results.push_back(ctx.create1(name<ScatterElementsOp>(),
+                                    {ctx.input(0), full, ctx.input(1)},
+                                    {ctx.i64("axis", axis)}));
+}
+
 //===----------------------------------------------------------------------===//
 // Rotary embedding
 //===----------------------------------------------------------------------===//
@@ -1640,6 +1714,8 @@ const llvm::StringMap<DecomposeFn> &getTable() {
       {"SwiGLU", swiGLU},
       {"Upsample", upsample},
       {"AffineGrid", affineGrid},
+      {"ReverseSequence", reverseSequence},
+      {"TensorScatter", tensorScatter},
       {"QuantizeLinear", quantizeLinear},
       {"DequantizeLinear", dequantizeLinear},
       {"DynamicQuantizeLinear", dynamicQuantizeLinear},
