@@ -1559,6 +1559,87 @@ void tensorScatter(DecomposeContext &ctx) {
                                     {ctx.i64("axis", axis)}));
 }
 
+/// Pad with an `axes` input (opset 18): the pads spread over every axis.
+void padAxes(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (ctx.numInputs() < 4 || !in)
+    return ctx.decline("the operator table maps it");
+  std::optional<SmallVector<int64_t>> pads = ctx.constInts(1);
+  std::optional<SmallVector<int64_t>> axes = ctx.constInts(3);
+  if (!pads || !axes || pads->size() != 2 * axes->size())
+    return ctx.decline("pads and axes without values, or not two pads per "
+                       "axis");
+  int64_t rank = in.getRank();
+  SmallVector<int64_t> full(2 * rank, 0);
+  int64_t n = axes->size();
+  for (auto [i, axis] : llvm::enumerate(*axes)) {
+    if (axis < 0)
+      axis += rank;
+    if (axis < 0 || axis >= rank)
+      return ctx.decline("an axis outside the input");
+    full[axis] = (*pads)[i];
+    full[rank + axis] = (*pads)[n + i];
+  }
+  double value = 0;
+  if (ctx.inputType(2)) {
+    std::optional<SmallVector<double>> v = ctx.constFloats(2);
+    if (!v || v->size() != 1)
+      return ctx.decline("a padding value without a value");
+    value = (*v)[0];
+  }
+  std::string mode = ctx.getString("mode", "constant");
+  std::optional<PadMode> padMode = symbolizePadMode(mode);
+  if (!padMode)
+    return ctx.decline("a padding mode nngraph.pad does not have");
+  ctx.results.push_back(ctx.create1(
+      name<PadOp>(), ctx.input(0),
+      {ctx.i64s("pads", full),
+       ctx.named("mode", PadModeAttr::get(ctx.b.getContext(), *padMode)),
+       ctx.f32("value", value)}));
+}
+
+/// MaxUnpool: the values written at their flat indices into zeros of the
+/// shape that the kernel, strides and pads give, then padded at the end to
+/// output_shape when given.
+void maxUnpool(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0), out = ctx.outputType(0);
+  if (!in || !in.hasStaticShape() || !out || !out.hasStaticShape() ||
+      !ctx.inputType(1))
+    return ctx.decline("static sizes");
+  SmallVector<int64_t> kernel = ctx.getInts("kernel_shape", {});
+  int64_t k = in.getRank() - 2;
+  if (int64_t(kernel.size()) != k)
+    return ctx.badAttr("kernel_shape", "one size per spatial axis");
+  SmallVector<int64_t> strides = ctx.getInts("strides", SmallVector<int64_t>(k, 1));
+  SmallVector<int64_t> pads = ctx.getInts("pads", SmallVector<int64_t>(2 * k, 0));
+  if (int64_t(strides.size()) != k || int64_t(pads.size()) != 2 * k)
+    return ctx.badAttr("strides", "one stride and two pads per spatial axis");
+  SmallVector<int64_t> inferred{in.getDimSize(0), in.getDimSize(1)};
+  int64_t total = inferred[0] * inferred[1];
+  for (int64_t d = 0; d < k; ++d) {
+    inferred.push_back((in.getDimSize(d + 2) - 1) * strides[d] -
+                       (pads[d] + pads[k + d]) + kernel[d]);
+    total *= inferred.back();
+  }
+  Type element = in.getElementType();
+  Value zeros = ctx.fill(RankedTensorType::get({total}, element), 0);
+  Value index = reshape(ctx, ctx.input(1), {in.getNumElements()});
+  Value values = reshape(ctx, ctx.input(0), {in.getNumElements()});
+  Value flat = ctx.create1(name<ScatterElementsOp>(), {zeros, index, values},
+                           {ctx.i64("axis", 0)});
+  Value y = reshape(ctx, flat, inferred);
+  if (out.getShape() != ArrayRef<int64_t>(inferred)) {
+    SmallVector<int64_t> extra(2 * in.getRank(), 0);
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      if (out.getDimSize(d) < inferred[d])
+        return ctx.decline("an output_shape smaller than the unpooled one");
+      extra[in.getRank() + d] = out.getDimSize(d) - inferred[d];
+    }
+    y = ctx.create1(name<PadOp>(), y, {ctx.i64s("pads", extra)});
+  }
+  ctx.results.push_back(y);
+}
+
 //===----------------------------------------------------------------------===//
 // Rotary embedding
 //===----------------------------------------------------------------------===//
@@ -1715,6 +1796,8 @@ const llvm::StringMap<DecomposeFn> &getTable() {
       {"Upsample", upsample},
       {"AffineGrid", affineGrid},
       {"ReverseSequence", reverseSequence},
+      {"Pad", padAxes},
+      {"MaxUnpool", maxUnpool},
       {"TensorScatter", tensorScatter},
       {"QuantizeLinear", quantizeLinear},
       {"DequantizeLinear", dequantizeLinear},
