@@ -1314,6 +1314,107 @@ void matMulInteger(DecomposeContext &ctx) {
   ctx.results.push_back(integerMatMul(ctx, 0, 2, 1, 3));
 }
 
+/// Convolution of zero-point-shifted integers: in f64, exact for products
+/// of 8- and 16-bit values summed up to 2^53; `x` and `w` already shifted.
+Value integerConv(DecomposeContext &ctx, Value x, Value w) {
+  Type f64 = ctx.b.getF64Type();
+  SmallVector<NamedAttribute> attrs;
+  for (StringRef key : {"strides", "dilations", "pads"})
+    if (ctx.has(key))
+      attrs.push_back(ctx.i64s(key, ctx.getInts(key, {})));
+  attrs.push_back(ctx.i64("group", ctx.getInt("group", 1)));
+  std::string autoPad = ctx.getString("auto_pad", "NOTSET");
+  std::optional<AutoPad> pad = symbolizeAutoPad(StringRef(autoPad).lower());
+  if (!pad) {
+    ctx.badAttr("auto_pad", "NOTSET, SAME_UPPER, SAME_LOWER or VALID");
+    return {};
+  }
+  attrs.push_back(
+      ctx.named("auto_pad", AutoPadAttr::get(ctx.b.getContext(), *pad)));
+  Value xf = castTo(ctx, x, f64);
+  Value wf = castTo(ctx, w, f64);
+  return ctx.create1(name<ConvOp>(), {xf, wf}, attrs);
+}
+
+/// `ctx.input(i)` minus input `zero` (when given) in int32.
+Value shifted(DecomposeContext &ctx, unsigned i, unsigned zero) {
+  Type i32 = ctx.b.getI32Type();
+  Value v = castTo(ctx, ctx.input(i), i32);
+  if (zero < ctx.numInputs() && ctx.inputType(zero))
+    v = ctx.binary(name<SubOp>(), v, castTo(ctx, ctx.input(zero), i32));
+  return v;
+}
+
+/// ConvInteger: (x - x_zero_point) conv (w - w_zero_point) in int32.
+void convInteger(DecomposeContext &ctx) {
+  if (ctx.numInputs() < 2 || !ctx.inputType(0) || !ctx.inputType(1))
+    return ctx.decline("expected x and w");
+  Value x = shifted(ctx, 0, 2);
+  Value w = castTo(ctx, ctx.input(1), ctx.b.getI32Type());
+  RankedTensorType wzp = ctx.numInputs() > 3 ? ctx.inputType(3) : nullptr;
+  if (wzp) {
+    // A per-output-channel zero point (M values) lies along axis 0 of w.
+    RankedTensorType wType = ctx.inputType(1);
+    Value zp = castTo(ctx, ctx.input(3), ctx.b.getI32Type());
+    if (wzp.getRank() == 1 && wzp.getDimSize(0) != 1) {
+      if (wzp.getDimSize(0) != wType.getDimSize(0))
+        return ctx.decline("a weight zero point of neither 1 nor M values");
+      SmallVector<int64_t> perChannel(wType.getRank(), 1);
+      perChannel[0] = wzp.getDimSize(0);
+      zp = reshape(ctx, zp, perChannel);
+    }
+    w = ctx.binary(name<SubOp>(), w, zp);
+  }
+  if (Value y = integerConv(ctx, x, w))
+    ctx.results.push_back(castTo(ctx, y, ctx.b.getI32Type()));
+}
+
+/// QLinearConv: the int32 convolution (plus the int32 bias) times
+/// x_scale * w_scale / y_scale plus y_zero_point, rounded, saturated.
+void qLinearConv(DecomposeContext &ctx) {
+  if (ctx.numInputs() < 8 || !ctx.outputType(0))
+    return ctx.decline("expected 8 or 9 inputs");
+  std::optional<std::pair<double, double>> range =
+      getQuantRange(ctx.outputType(0).getElementType());
+  if (!range)
+    return ctx.decline("an output other than 8- or 16-bit integers");
+  for (unsigned i : {1u, 4u, 5u, 6u})
+    if (!ctx.inputType(i) || !ctx.inputType(i).hasStaticShape() ||
+        ctx.inputType(i).getNumElements() != 1)
+      return ctx.decline("per-channel scales or zero points");
+  Value x = shifted(ctx, 0, 2);
+  Value w = shifted(ctx, 3, 5);
+  Value y = integerConv(ctx, x, w);
+  if (!y)
+    return;
+  Type f64 = ctx.b.getF64Type();
+  if (ctx.numInputs() > 8) {
+    int64_t channels = ctx.inputType(3).getDimSize(0);
+    SmallVector<int64_t> perChannel(
+        cast<RankedTensorType>(y.getType()).getRank(), 1);
+    perChannel[1] = channels;
+    Value bias = reshape(ctx, castTo(ctx, ctx.input(8), f64), perChannel);
+    y = ctx.binary(name<AddOp>(), y, bias);
+  }
+  auto scalar = [&](unsigned i) {
+    Value v = ctx.input(i);
+    return ctx.inputType(i).getRank() ? reshape(ctx, v, {}) : v;
+  };
+  Value xScale = scalar(1);
+  Value wScale = scalar(4);
+  Value yScale = scalar(6);
+  Value factor = ctx.binary(name<DivOp>(),
+                            ctx.binary(name<MulOp>(), xScale, wScale), yScale);
+  Value factor64 = castTo(ctx, factor, f64);
+  Value d = ctx.binary(name<MulOp>(), y, factor64);
+  Value zeroPoint = castTo(ctx, scalar(7), f64);
+  // The zero point is added before rounding (half to even), as the
+  // reference does.
+  d = ctx.unary(name<RoundOp>(), ctx.binary(name<AddOp>(), d, zeroPoint));
+  ctx.results.push_back(saturate(ctx, d, Value(), *range,
+                                 ctx.outputType(0).getElementType()));
+}
+
 /// QLinearMatMul: the int32 product times a_scale * b_scale / y_scale (in
 /// the scales' type), in f64 as ONNX's reference computes it, rounded, plus
 /// y_zero_point, saturated to its type.
@@ -1804,6 +1905,8 @@ const llvm::StringMap<DecomposeFn> &getTable() {
       {"DynamicQuantizeLinear", dynamicQuantizeLinear},
       {"MatMulInteger", matMulInteger},
       {"QLinearMatMul", qLinearMatMul},
+      {"ConvInteger", convInteger},
+      {"QLinearConv", qLinearConv},
   };
   return table;
 }
