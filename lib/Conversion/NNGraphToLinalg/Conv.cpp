@@ -214,24 +214,33 @@ struct ConvLowering : public OpConversionPattern<ConvOp> {
 };
 
 /// The begin padding of each spatial axis of a ConvTranspose: from `pads`,
-/// or (ONNX) from `output_shape`, where the begin pad takes the smaller half.
+/// or (ONNX) from the total padding that `output_shape` (or SAME auto_pad:
+/// input size times stride) implies: SAME_UPPER puts the smaller half
+/// first, otherwise the larger. A negative total (an output larger than the
+/// full one) is split with floor division, as ONNX's reference does.
 SmallVector<int64_t>
 getConvTransposePadBegin(ConvTransposeOp op, RankedTensorType inType,
                          RankedTensorType wType, ArrayRef<int64_t> strides,
                          ArrayRef<int64_t> dilations, ArrayRef<int64_t> pads,
                          ArrayRef<int64_t> outputPadding) {
   int64_t n = wType.getRank() - 2;
+  AutoPad autoPad = op.getAutoPad();
+  if (autoPad == AutoPad::Valid)
+    return SmallVector<int64_t>(n, 0);
+  bool same = autoPad == AutoPad::SameUpper || autoPad == AutoPad::SameLower;
   SmallVector<int64_t> padBegin(pads.take_front(n));
   std::optional<ArrayRef<int64_t>> outputShape = op.getOutputShape();
-  if (!outputShape)
+  if (!outputShape && !same)
     return padBegin;
-  ArrayRef<int64_t> shape = *outputShape;
-  int64_t offset = shape.size() - n;
   for (int64_t i = 0; i < n; ++i) {
-    int64_t total =
-        strides[i] * (inType.getDimSize(2 + i) - 1) + outputPadding[i] +
-        (wType.getDimSize(2 + i) - 1) * dilations[i] + 1 - shape[offset + i];
-    padBegin[i] = total - total / 2;
+    int64_t in = inType.getDimSize(2 + i);
+    int64_t target =
+        outputShape ? (*outputShape)[outputShape->size() - n + i]
+                    : in * strides[i];
+    int64_t total = strides[i] * (in - 1) + outputPadding[i] +
+                    (wType.getDimSize(2 + i) - 1) * dilations[i] + 1 - target;
+    int64_t half = llvm::divideFloorSigned(total, 2);
+    padBegin[i] = autoPad == AutoPad::SameUpper ? half : total - half;
   }
   return padBegin;
 }
@@ -305,8 +314,6 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
     auto wType = dyn_cast<RankedTensorType>(weight.getType());
     if (!resultType || !inType || !wType || !wType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "expected a static weight");
-    if (op.getAutoPad() != AutoPad::NotSet)
-      return rewriter.notifyMatchFailure(op, "auto_pad: infer shapes first");
     int64_t n = wType.getRank() - 2, group = op.getGroup();
     for (int64_t i = 2; i < resultType.getRank(); ++i)
       if (resultType.isDynamicDim(i) || inType.isDynamicDim(i))
