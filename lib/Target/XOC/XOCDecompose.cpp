@@ -1741,6 +1741,137 @@ void maxUnpool(DecomposeContext &ctx) {
   ctx.results.push_back(y);
 }
 
+/// Col2Im: every column element added into the (padded) image at the
+/// position its block and kernel offset give, a scatter_elements with
+/// reduction add over the flattened image; the padding is cut off after.
+void col2Im(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  std::optional<SmallVector<int64_t>> image = ctx.constInts(1);
+  std::optional<SmallVector<int64_t>> block = ctx.constInts(2);
+  if (!in || !in.hasStaticShape() || in.getRank() != 3 || !image || !block ||
+      image->size() != block->size() || image->empty())
+    return ctx.decline("a static 3-D input and constant image and block "
+                       "shapes");
+  int64_t k = image->size();
+  SmallVector<int64_t> dilations =
+      ctx.getInts("dilations", SmallVector<int64_t>(k, 1));
+  SmallVector<int64_t> strides =
+      ctx.getInts("strides", SmallVector<int64_t>(k, 1));
+  SmallVector<int64_t> pads = ctx.getInts("pads", SmallVector<int64_t>(2 * k, 0));
+  if (int64_t(dilations.size()) != k || int64_t(strides.size()) != k ||
+      int64_t(pads.size()) != 2 * k)
+    return ctx.badAttr("pads", "one dilation and stride, two pads per axis");
+  int64_t kernelSize = 1, blocks = 1, padded = 1;
+  SmallVector<int64_t> paddedShape, blockCounts;
+  for (int64_t d = 0; d < k; ++d) {
+    kernelSize *= (*block)[d];
+    paddedShape.push_back((*image)[d] + pads[d] + pads[k + d]);
+    padded *= paddedShape.back();
+    int64_t span = dilations[d] * ((*block)[d] - 1) + 1;
+    blockCounts.push_back((paddedShape.back() - span) / strides[d] + 1);
+    blocks *= blockCounts.back();
+  }
+  int64_t n = in.getDimSize(0), rows = in.getDimSize(1);
+  if (rows % kernelSize || in.getDimSize(2) != blocks)
+    return ctx.decline("an input whose sizes do not fit the blocks");
+  int64_t channels = rows / kernelSize;
+  // The padded-image position of every column element, row-major over
+  // (channel, kernel offset, block).
+  SmallVector<double> positions;
+  positions.reserve(rows * blocks);
+  for (int64_t row = 0; row < rows; ++row) {
+    int64_t c = row / kernelSize, rest = row % kernelSize;
+    SmallVector<int64_t> offset(k);
+    for (int64_t d = k - 1; d >= 0; --d) {
+      offset[d] = rest % (*block)[d];
+      rest /= (*block)[d];
+    }
+    for (int64_t l = 0; l < blocks; ++l) {
+      int64_t b = l, flat = 0, scale = 1;
+      SmallVector<int64_t> at(k);
+      for (int64_t d = k - 1; d >= 0; --d) {
+        at[d] = (b % blockCounts[d]) * strides[d] + offset[d] * dilations[d];
+        b /= blockCounts[d];
+      }
+      for (int64_t d = k - 1; d >= 0; --d) {
+        flat += at[d] * scale;
+        scale *= paddedShape[d];
+      }
+      positions.push_back(double(c * padded + flat));
+    }
+  }
+  Type i64 = ctx.b.getI64Type();
+  Value index = ctx.constant(RankedTensorType::get({1, rows * blocks}, i64),
+                             positions);
+  index = ctx.create1(name<ExpandOp>(), index,
+                      {ctx.i64s("shape", {n, rows * blocks})});
+  Value updates = reshape(ctx, ctx.input(0), {n, rows * blocks});
+  Value zeros = ctx.fill(
+      RankedTensorType::get({n, channels * padded}, in.getElementType()), 0);
+  Value sum = ctx.create1(
+      name<ScatterElementsOp>(), {zeros, index, updates},
+      {ctx.i64("axis", 1),
+       ctx.named("reduction", ScatterReductionAttr::get(
+                                  ctx.b.getContext(), ScatterReduction::Add))});
+  SmallVector<int64_t> full{n, channels};
+  llvm::append_range(full, paddedShape);
+  Value y = reshape(ctx, sum, full);
+  if (llvm::any_of(pads, [](int64_t p) { return p != 0; })) {
+    SmallVector<int64_t> starts, ends, axes;
+    for (int64_t d = 0; d < k; ++d) {
+      starts.push_back(pads[d]);
+      ends.push_back(pads[d] + (*image)[d]);
+      axes.push_back(d + 2);
+    }
+    y = ctx.create1(name<SliceOp>(), y,
+                    {ctx.i64s("starts", starts), ctx.i64s("ends", ends),
+                     ctx.i64s("axes", axes)});
+  }
+  ctx.results.push_back(y);
+}
+
+/// Det of matrices up to 4 x 4: the Leibniz sum over permutations of
+/// signed products of elements, each element a slice of the last two axes.
+void det(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0);
+  if (!in || !in.hasStaticShape() || in.getRank() < 2 ||
+      !isa<FloatType>(in.getElementType()))
+    return ctx.decline("a static float input");
+  int64_t rank = in.getRank(), m = in.getDimSize(rank - 1);
+  if (m != in.getDimSize(rank - 2) || m < 1 || m > 4)
+    return ctx.decline("matrices larger than 4 x 4 or not square");
+  SmallVector<int64_t> batch(in.getShape().drop_back(2));
+  SmallVector<SmallVector<Value>> at(m, SmallVector<Value>(m));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < m; ++j) {
+      Value e = ctx.create1(name<SliceOp>(), ctx.input(0),
+                            {ctx.i64s("starts", {i, j}),
+                             ctx.i64s("ends", {i + 1, j + 1}),
+                             ctx.i64s("axes", {rank - 2, rank - 1})});
+      at[i][j] = reshape(ctx, e, batch);
+    }
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, m));
+  Value sum;
+  do {
+    // The sign: the parity of the permutation's inversions.
+    int64_t inversions = 0;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = i + 1; j < m; ++j)
+        inversions += perm[i] > perm[j];
+    Value term = at[0][perm[0]];
+    for (int64_t i = 1; i < m; ++i)
+      term = ctx.binary(name<MulOp>(), term, at[i][perm[i]]);
+    if (!sum)
+      sum = inversions % 2 ? ctx.unary(name<NegOp>(), term) : term;
+    else
+      sum = ctx.binary(inversions % 2 ? name<SubOp>() : name<AddOp>(), sum,
+                       term);
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  if (m == 1)
+    sum = ctx.unary(name<IdentityOp>(), sum);
+  ctx.results.push_back(sum);
+}
+
 //===----------------------------------------------------------------------===//
 // Rotary embedding
 //===----------------------------------------------------------------------===//
@@ -1899,6 +2030,8 @@ const llvm::StringMap<DecomposeFn> &getTable() {
       {"ReverseSequence", reverseSequence},
       {"Pad", padAxes},
       {"MaxUnpool", maxUnpool},
+      {"Col2Im", col2Im},
+      {"Det", det},
       {"TensorScatter", tensorScatter},
       {"QuantizeLinear", quantizeLinear},
       {"DequantizeLinear", dequantizeLinear},
