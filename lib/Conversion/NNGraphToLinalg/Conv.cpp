@@ -153,6 +153,8 @@ Value groupedConv(OpBuilder &b, Location loc, Value input, Value weight,
 
 struct ConvLowering : public OpConversionPattern<ConvOp> {
   using OpConversionPattern::OpConversionPattern;
+  /// A narrow-float convolution becomes an f32 one, lowered in turn (once).
+  void initialize() { setHasBoundedRewriteRecursion(); }
   LogicalResult
   matchAndRewrite(ConvOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -166,6 +168,24 @@ struct ConvLowering : public OpConversionPattern<ConvOp> {
       if (resultType.isDynamicDim(i))
         return rewriter.notifyMatchFailure(op, "dynamic spatial sizes");
     Location loc = op.getLoc();
+    // Narrower floats (f16, bf16) convolve in f32 and round once: summed in
+    // their own type, a long window loses several ulps (and CPUs compute
+    // them in f32 anyway). The f32 convolution is lowered in turn.
+    Type narrow = resultType.getElementType();
+    if (narrow.getIntOrFloatBitWidth() < 32) {
+      Type f32 = rewriter.getF32Type();
+      auto widen = [&](Value v) -> Value {
+        auto t = cast<RankedTensorType>(v.getType());
+        return CastOp::create(rewriter, loc, t.clone(f32), v);
+      };
+      SmallVector<Value> operands;
+      for (Value v : adaptor.getOperands())
+        operands.push_back(widen(v));
+      auto wide = ConvOp::create(rewriter, loc, TypeRange{resultType.clone(f32)},
+                                 operands, op->getAttrs());
+      rewriter.replaceOpWithNewOp<CastOp>(op, resultType, wide.getResult());
+      return success();
+    }
     int64_t n = wType.getRank() - 2, group = op.getGroup();
     SmallVector<int64_t> ones(n, 1), zeros(2 * n, 0);
     ArrayRef<int64_t> strides = op.getStrides().value_or(ones);

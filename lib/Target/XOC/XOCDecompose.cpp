@@ -1973,6 +1973,50 @@ void rotaryEmbedding(DecomposeContext &ctx) {
                                           : reshape(ctx, out, shape));
 }
 
+/// CausalConvWithState: the past state (zeros without one) concatenated
+/// before the input along the length, a depthwise convolution without
+/// padding (bias), SiLU in f32 when asked; the new state is the last k - 1
+/// positions of the concatenation.
+void causalConvWithState(DecomposeContext &ctx) {
+  RankedTensorType in = ctx.inputType(0), w = ctx.inputType(1);
+  if (!in || !w || !in.hasStaticShape() || !w.hasStaticShape() ||
+      in.getRank() != 3 || w.getRank() != 3 ||
+      !isa<FloatType>(in.getElementType()))
+    return ctx.decline("static 3-D float input and weight");
+  std::string activation = ctx.getString("activation", "none");
+  if (!ctx.checkEnum("activation", activation, {"none", "silu", "swish"}))
+    return;
+  int64_t batch = in.getDimSize(0), channels = in.getDimSize(1);
+  int64_t length = in.getDimSize(2), k = w.getDimSize(2);
+  Value x = ctx.input(0);
+  Value padded = x;
+  if (k > 1) {
+    Value past;
+    if (ctx.numInputs() > 3 && ctx.inputType(3))
+      past = ctx.input(3);
+    else
+      past = ctx.fill(in.clone({batch, channels, k - 1}), 0);
+    padded = concat(ctx, {past, x}, 2);
+  }
+  // (A float16 convolution is computed in f32 and rounded once by its
+  // lowering, as the reference's.)
+  SmallVector<Value> operands{padded, ctx.input(1)};
+  if (ctx.numInputs() > 2 && ctx.inputType(2))
+    operands.push_back(ctx.input(2));
+  Value y = ctx.create1(name<ConvOp>(), operands,
+                        {ctx.i64("group", channels)});
+  if (activation != "none" && y) {
+    Type f32 = ctx.b.getF32Type();
+    Value wide = castTo(ctx, y, f32);
+    Value gate = ctx.unary(name<SigmoidOp>(), wide);
+    y = castTo(ctx, ctx.binary(name<MulOp>(), wide, gate), in.getElementType());
+  }
+  ctx.results.push_back(y);
+  if (ctx.numOutputs() > 1)
+    ctx.results.push_back(
+        sliceLast(ctx, padded, 2, length, length + k - 1));
+}
+
 const llvm::StringMap<DecomposeFn> &getTable() {
   static const llvm::StringMap<DecomposeFn> table = {
       {"CastLike", castLike},
@@ -2032,6 +2076,7 @@ const llvm::StringMap<DecomposeFn> &getTable() {
       {"MaxUnpool", maxUnpool},
       {"Col2Im", col2Im},
       {"Det", det},
+      {"CausalConvWithState", causalConvWithState},
       {"TensorScatter", tensorScatter},
       {"QuantizeLinear", quantizeLinear},
       {"DequantizeLinear", dequantizeLinear},

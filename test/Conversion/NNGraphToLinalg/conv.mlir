@@ -84,3 +84,16 @@ func.func @conv_transpose(%x: tensor<1x4x4x4xf32>, %w: tensor<4x2x3x3xf32>, %b: 
   %0 = nngraph.conv_transpose %x, %w, %b {strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, output_padding = array<i64: 1, 1>, group = 2 : i64} : (tensor<1x4x4x4xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
   return %0 : tensor<1x4x8x8xf32>
 }
+
+// -----
+
+// A float16 convolution is computed in f32 and rounded once.
+// CHECK-LABEL: func.func @conv_f16
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: linalg.conv_1d_ncw_fcw{{.*}} -> tensor<2x4x8xf32>
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @conv_f16(%x: tensor<2x4x11xf16>, %w: tensor<4x4x4xf16>) -> tensor<2x4x8xf16> {
+  %0 = nngraph.conv %x, %w : (tensor<2x4x11xf16>, tensor<4x4x4xf16>) -> tensor<2x4x8xf16>
+  return %0 : tensor<2x4x8xf16>
+}
