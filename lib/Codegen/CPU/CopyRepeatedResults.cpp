@@ -42,8 +42,8 @@ struct CopyRepeatedResultsPass
         auto type = dyn_cast<RankedTensorType>(v.getType());
         if (!type || seen.insert(v).second)
           continue;
-        operand.set(bufferization::AllocTensorOp::create(
-            b, ret.getLoc(), type, ValueRange{}, v));
+        operand.set(bufferization::AllocTensorOp::create(b, ret.getLoc(), type,
+                                                         ValueRange{}, v));
       }
     });
   }

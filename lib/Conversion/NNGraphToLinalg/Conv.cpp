@@ -181,8 +181,9 @@ struct ConvLowering : public OpConversionPattern<ConvOp> {
       SmallVector<Value> operands;
       for (Value v : adaptor.getOperands())
         operands.push_back(widen(v));
-      auto wide = ConvOp::create(rewriter, loc, TypeRange{resultType.clone(f32)},
-                                 operands, op->getAttrs());
+      auto wide =
+          ConvOp::create(rewriter, loc, TypeRange{resultType.clone(f32)},
+                         operands, op->getAttrs());
       rewriter.replaceOpWithNewOp<CastOp>(op, resultType, wide.getResult());
       return success();
     }
@@ -254,9 +255,8 @@ getConvTransposePadBegin(ConvTransposeOp op, RankedTensorType inType,
     return padBegin;
   for (int64_t i = 0; i < n; ++i) {
     int64_t in = inType.getDimSize(2 + i);
-    int64_t target =
-        outputShape ? (*outputShape)[outputShape->size() - n + i]
-                    : in * strides[i];
+    int64_t target = outputShape ? (*outputShape)[outputShape->size() - n + i]
+                                 : in * strides[i];
     int64_t total = strides[i] * (in - 1) + outputPadding[i] +
                     (wType.getDimSize(2 + i) - 1) * dilations[i] + 1 - target;
     int64_t half = llvm::divideFloorSigned(total, 2);

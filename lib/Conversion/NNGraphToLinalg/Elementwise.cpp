@@ -146,10 +146,10 @@ Value bitShiftBody(OpBuilder &b, Location loc, Operation *op, ValueRange args,
     return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v));
   };
   Value amount = args[1];
-  Value nonNegative = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::sge, amount, constant(0));
-  Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                      amount, constant(width));
+  Value nonNegative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                            amount, constant(0));
+  Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, amount,
+                                      constant(width));
   Value inRange = arith::AndIOp::create(b, loc, nonNegative, below);
   if (cast<BitShiftOp>(op).getLeft()) {
     Value safe = arith::SelectOp::create(b, loc, inRange, amount, constant(0));

@@ -262,9 +262,8 @@ struct ScatterElementsLowering : public ScatterLowering<ScatterElementsOp> {
 /// inner...).
 struct ScatterNDLowering : public ScatterLowering<ScatterNDOp> {
   using ScatterLowering::ScatterLowering;
-  SmallVector<Value> target(OpBuilder &b, Location loc, ScatterNDOp,
-                            Value data, Value indices,
-                            ValueRange ivs) const override {
+  SmallVector<Value> target(OpBuilder &b, Location loc, ScatterNDOp, Value data,
+                            Value indices, ValueRange ivs) const override {
     auto indicesType = cast<RankedTensorType>(indices.getType());
     int64_t q = indicesType.getRank();
     int64_t k = indicesType.getShape().back();
@@ -347,7 +346,8 @@ struct GridSampleLowering : public OpConversionPattern<GridSampleOp> {
             Value low = pick(dxLow, true);
             Value high = pick(dxHigh, false);
             return arith::SelectOp::create(
-                b, l, below, low, arith::SelectOp::create(b, l, above, high, v));
+                b, l, below, low,
+                arith::SelectOp::create(b, l, above, high, v));
           };
           // Pixel coordinates of the point, per input axis (the grid lists
           // x first: axis d reads grid component k - 1 - d).
@@ -441,8 +441,8 @@ struct GridSampleLowering : public OpConversionPattern<GridSampleOp> {
               auto [offset, w] = taps[d][pick[d]];
               weight = arith::MulFOp::create(b, l, weight, w);
               int64_t size = inputType.getDimSize(d + 2);
-              Value i = arith::AddFOp::create(b, l, bases[d],
-                                              f(double(offset)));
+              Value i =
+                  arith::AddFOp::create(b, l, bases[d], f(double(offset)));
               if (padding == GridPadding::Reflection)
                 i = reflect(i, lows[d], highs[d]);
               // Truncation as the reference's int(); in range, a clamp

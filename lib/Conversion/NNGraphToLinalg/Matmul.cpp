@@ -243,16 +243,16 @@ struct EinsumLowering : public OpConversionPattern<EinsumOp> {
     // Each label's size, to tell a broadcast 1 from a real one.
     SmallVector<int64_t> sizes(eq->numLabels, 1);
     for (auto [v, axes] : llvm::zip_equal(adaptor.getInputs(), eq->inputs))
-      for (auto [size, l] :
-           llvm::zip_equal(cast<RankedTensorType>(v.getType()).getShape(), axes))
+      for (auto [size, l] : llvm::zip_equal(
+               cast<RankedTensorType>(v.getType()).getShape(), axes))
         if (size != 1)
           sizes[l] = size;
     MLIRContext *ctx = getContext();
     SmallVector<AffineMap> maps;
     for (auto [v, axes] : llvm::zip_equal(adaptor.getInputs(), eq->inputs)) {
       SmallVector<AffineExpr> exprs;
-      for (auto [size, l] :
-           llvm::zip_equal(cast<RankedTensorType>(v.getType()).getShape(), axes))
+      for (auto [size, l] : llvm::zip_equal(
+               cast<RankedTensorType>(v.getType()).getShape(), axes))
         exprs.push_back(size == 1 && sizes[l] != 1
                             ? getAffineConstantExpr(0, ctx)
                             : getAffineDimExpr(loopOf[l], ctx));
@@ -276,8 +276,9 @@ struct EinsumLowering : public OpConversionPattern<EinsumOp> {
             product = isFloat ? Value(arith::MulFOp::create(b, l, product, v))
                               : Value(arith::MulIOp::create(b, l, product, v));
           Value sum =
-              isFloat ? Value(arith::AddFOp::create(b, l, args.back(), product))
-                      : Value(arith::AddIOp::create(b, l, args.back(), product));
+              isFloat
+                  ? Value(arith::AddFOp::create(b, l, args.back(), product))
+                  : Value(arith::AddIOp::create(b, l, args.back(), product));
           linalg::YieldOp::create(b, l, sum);
         });
     rewriter.replaceOp(op, generic.getResults());

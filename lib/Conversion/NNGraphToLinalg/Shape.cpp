@@ -43,9 +43,8 @@ Value extractSliceOrEmpty(OpBuilder &b, Location loc, Value x,
                           ArrayRef<OpFoldResult> offsets,
                           ArrayRef<OpFoldResult> sizes,
                           ArrayRef<OpFoldResult> strides) {
-  if (llvm::any_of(sizes, [](OpFoldResult size) {
-        return isConstantIntValue(size, 0);
-      }))
+  if (llvm::any_of(
+          sizes, [](OpFoldResult size) { return isConstantIntValue(size, 0); }))
     return tensor::EmptyOp::create(
         b, loc, sizes, cast<RankedTensorType>(x.getType()).getElementType());
   return tensor::ExtractSliceOp::create(b, loc, x, offsets, sizes, strides);

@@ -35,8 +35,7 @@ namespace {
 
 IntegerType getUnsignedElement(Type type) {
   auto shaped = dyn_cast<ShapedType>(type);
-  auto integer =
-      dyn_cast<IntegerType>(shaped ? shaped.getElementType() : type);
+  auto integer = dyn_cast<IntegerType>(shaped ? shaped.getElementType() : type);
   return integer && integer.isUnsigned() ? integer : nullptr;
 }
 
@@ -52,9 +51,9 @@ Type withElement(Type type, Type element) {
 bool isSignAgnostic(Operation *op) {
   return isa<ConstantOp, BitCastOp, IdentityOp, DropoutOp, ReshapeOp, FlattenOp,
              SqueezeOp, UnsqueezeOp, TransposeOp, ConcatOp, SplitOp, SliceOp,
-             ExpandOp, TileOp, GatherOp, GatherElementsOp, GatherNDOp,
-             WhereOp, AddOp, SubOp, MulOp, NegOp, AndOp, OrOp, XorOp, NotOp,
-             ShapeOp>(op);
+             ExpandOp, TileOp, GatherOp, GatherElementsOp, GatherNDOp, WhereOp,
+             AddOp, SubOp, MulOp, NegOp, AndOp, OrOp, XorOp, NotOp, ShapeOp>(
+      op);
 }
 
 /// The operand or result types of `op` have an unsigned element.
@@ -81,17 +80,17 @@ LogicalResult widen(Operation *op) {
       continue;
     IntegerType w = wide(u);
     if (!w)
-      return op->emitError() << "cannot lower " << op->getName() << " on "
-                             << v.getType()
-                             << ": unsigned integers wider than 32 bits";
+      return op->emitError()
+             << "cannot lower " << op->getName() << " on " << v.getType()
+             << ": unsigned integers wider than 32 bits";
     // After the retyping the cast sign-extends; the mask keeps the low bits.
     Value extended =
         CastOp::create(b, loc, withElement(v.getType(), w), v).getResult();
     auto maskType = RankedTensorType::get({}, w);
     Value mask = ConstantOp::create(
         b, loc,
-        DenseElementsAttr::get(maskType, APInt::getLowBitsSet(w.getWidth(),
-                                                              u.getWidth())));
+        DenseElementsAttr::get(
+            maskType, APInt::getLowBitsSet(w.getWidth(), u.getWidth())));
     operand.set(AndOp::create(b, loc, extended, mask).getResult());
   }
   b.setInsertionPointAfter(op);
@@ -102,8 +101,9 @@ LogicalResult widen(Operation *op) {
       continue;
     IntegerType w = wide(u);
     if (!w)
-      return op->emitError() << "cannot lower " << op->getName() << " to "
-                             << type << ": unsigned integers wider than 32 bits";
+      return op->emitError()
+             << "cannot lower " << op->getName() << " to " << type
+             << ": unsigned integers wider than 32 bits";
     result.setType(withElement(type, w));
     auto narrow = CastOp::create(b, loc, type, result);
     result.replaceAllUsesExcept(narrow.getResult(), narrow);
@@ -137,8 +137,8 @@ LogicalResult nngraph::detail::legalizeUnsignedIntegers(func::FuncOp func) {
 
   auto retype = [](Value v) {
     if (IntegerType u = getUnsignedElement(v.getType()))
-      v.setType(withElement(v.getType(), IntegerType::get(u.getContext(),
-                                                          u.getWidth())));
+      v.setType(withElement(v.getType(),
+                            IntegerType::get(u.getContext(), u.getWidth())));
   };
   for (BlockArgument arg : func.getArguments())
     retype(arg);

@@ -1219,8 +1219,8 @@ void quantizeLinear(DecomposeContext &ctx) {
     return;
   if (!scale)
     return;
-  Type compute = widerFloat(x.getElementType(),
-                            ctx.inputType(1).getElementType());
+  Type compute =
+      widerFloat(x.getElementType(), ctx.inputType(1).getElementType());
   Value xc = castTo(ctx, ctx.input(0), compute);
   Value scaleC = castTo(ctx, scale, compute);
   Value q = ctx.unary(name<RoundOp>(), ctx.binary(name<DivOp>(), xc, scaleC));
@@ -1269,28 +1269,28 @@ void dynamicQuantizeLinear(DecomposeContext &ctx) {
   if (!getQuantRange(u8))
     return ctx.decline("an output other than uint8");
   Value xf = castTo(ctx, ctx.input(0), f32);
-  SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, x.getRank()));
+  SmallVector<int64_t> all =
+      llvm::to_vector(llvm::seq<int64_t>(0, x.getRank()));
   auto reduce = [&](StringRef op) {
-    return ctx.create1(op, xf, {ctx.i64s("axes", all), ctx.flag("keepdims", false)});
+    return ctx.create1(op, xf,
+                       {ctx.i64s("axes", all), ctx.flag("keepdims", false)});
   };
   Value zero = ctx.splat(0, f32);
   Value hi = ctx.binary(name<MaxOp>(), reduce(name<ReduceMaxOp>()), zero);
   Value lo = ctx.binary(name<MinOp>(), reduce(name<ReduceMinOp>()), zero);
   Value span = ctx.binary(name<SubOp>(), hi, lo);
   // A zero span (all zeros) takes the scale 1 / 255.
-  span = ctx.create1(name<WhereOp>(),
-                     {ctx.binary(name<EqualOp>(), span, zero), ctx.splat(1, f32),
-                      span});
+  span = ctx.create1(name<WhereOp>(), {ctx.binary(name<EqualOp>(), span, zero),
+                                       ctx.splat(1, f32), span});
   Value scale = ctx.binary(name<DivOp>(), span, ctx.splat(255, f32));
-  Value initial = ctx.binary(name<SubOp>(), zero,
-                             ctx.binary(name<DivOp>(), lo, scale));
+  Value initial =
+      ctx.binary(name<SubOp>(), zero, ctx.binary(name<DivOp>(), lo, scale));
   Value zeroPoint = ctx.unary(
       name<RoundOp>(), ctx.unary(name<ClipOp>(), initial,
                                  {ctx.f32("min", 0), ctx.f32("max", 255)}));
   Value q = ctx.unary(name<RoundOp>(), ctx.binary(name<DivOp>(), xf, scale));
   ctx.results.push_back(saturate(ctx, q, zeroPoint, {0, 255}, u8));
-  ctx.results.push_back(
-      castTo(ctx, scale, ctx.outputType(1).getElementType()));
+  ctx.results.push_back(castTo(ctx, scale, ctx.outputType(1).getElementType()));
   ctx.results.push_back(castTo(ctx, zeroPoint, u8));
 }
 
@@ -1411,8 +1411,8 @@ void qLinearConv(DecomposeContext &ctx) {
   // The zero point is added before rounding (half to even), as the
   // reference does.
   d = ctx.unary(name<RoundOp>(), ctx.binary(name<AddOp>(), d, zeroPoint));
-  ctx.results.push_back(saturate(ctx, d, Value(), *range,
-                                 ctx.outputType(0).getElementType()));
+  ctx.results.push_back(
+      saturate(ctx, d, Value(), *range, ctx.outputType(0).getElementType()));
 }
 
 /// QLinearMatMul: the int32 product times a_scale * b_scale / y_scale (in
@@ -1445,8 +1445,8 @@ void qLinearMatMul(DecomposeContext &ctx) {
   Value d = ctx.binary(name<MulOp>(), wide, factor64);
   d = ctx.binary(name<AddOp>(), d, castTo(ctx, scalar(7), f64));
   d = ctx.unary(name<RoundOp>(), d);
-  ctx.results.push_back(saturate(ctx, d, Value(), *range,
-                                 ctx.outputType(0).getElementType()));
+  ctx.results.push_back(
+      saturate(ctx, d, Value(), *range, ctx.outputType(0).getElementType()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1505,7 +1505,8 @@ void swiGLU(DecomposeContext &ctx) {
   Value scaled = a;
   if (alpha != 1.0)
     scaled = ctx.binary(name<MulOp>(), a, splatLike(ctx, a, alpha));
-  Value gate = ctx.binary(name<MulOp>(), a, ctx.unary(name<SigmoidOp>(), scaled));
+  Value gate =
+      ctx.binary(name<MulOp>(), a, ctx.unary(name<SigmoidOp>(), scaled));
   ctx.results.push_back(ctx.binary(name<MulOp>(), gate, ctx.input(1)));
 }
 
@@ -1531,9 +1532,9 @@ void upsample(DecomposeContext &ctx) {
        ctx.named("mode", ResizeModeAttr::get(c, mode == "nearest"
                                                     ? ResizeMode::Nearest
                                                     : ResizeMode::Linear)),
-       ctx.named("coordinate_transform",
-                 CoordinateTransformAttr::get(c,
-                                              CoordinateTransform::Asymmetric)),
+       ctx.named(
+           "coordinate_transform",
+           CoordinateTransformAttr::get(c, CoordinateTransform::Asymmetric)),
        ctx.named("nearest_mode",
                  NearestModeAttr::get(c, NearestMode::Floor))}));
 }
@@ -1576,8 +1577,8 @@ void affineGrid(DecomposeContext &ctx) {
     base.push_back(1.0);
   }
   Type element = theta.getElementType();
-  Value grid = ctx.constant(RankedTensorType::get({points, dims + 1}, element),
-                            base);
+  Value grid =
+      ctx.constant(RankedTensorType::get({points, dims + 1}, element), base);
   Value thetaT = transpose(ctx, ctx.input(0), {0, 2, 1});
   Value out = ctx.binary(name<MatMulOp>(), grid, thetaT);
   SmallVector<int64_t> shape{theta.getDimSize(0)};
@@ -1619,8 +1620,8 @@ void reverseSequence(DecomposeContext &ctx) {
   Value last = ctx.binary(name<SubOp>(), lens, ctx.splat(1, i64));
   Value reversed = ctx.binary(name<SubOp>(), last, t);
   Value index = ctx.create1(name<WhereOp>(), {inside, reversed, t});
-  Value full = ctx.create1(name<ExpandOp>(), index,
-                           {ctx.i64s("shape", in.getShape())});
+  Value full =
+      ctx.create1(name<ExpandOp>(), index, {ctx.i64s("shape", in.getShape())});
   ctx.results.push_back(ctx.create1(name<GatherElementsOp>(),
                                     {ctx.input(0), full},
                                     {ctx.i64("axis", timeAxis)}));
@@ -1631,8 +1632,7 @@ void reverseSequence(DecomposeContext &ctx) {
 /// scatter_elements with those positions.
 void tensorScatter(DecomposeContext &ctx) {
   RankedTensorType cache = ctx.inputType(0), update = ctx.inputType(1);
-  if (!cache || !update || !cache.hasStaticShape() ||
-      !update.hasStaticShape())
+  if (!cache || !update || !cache.hasStaticShape() || !update.hasStaticShape())
     return ctx.decline("static sizes");
   int64_t rank = cache.getRank();
   int64_t axis = ctx.getInt("axis", -2);
@@ -1711,8 +1711,10 @@ void maxUnpool(DecomposeContext &ctx) {
   int64_t k = in.getRank() - 2;
   if (int64_t(kernel.size()) != k)
     return ctx.badAttr("kernel_shape", "one size per spatial axis");
-  SmallVector<int64_t> strides = ctx.getInts("strides", SmallVector<int64_t>(k, 1));
-  SmallVector<int64_t> pads = ctx.getInts("pads", SmallVector<int64_t>(2 * k, 0));
+  SmallVector<int64_t> strides =
+      ctx.getInts("strides", SmallVector<int64_t>(k, 1));
+  SmallVector<int64_t> pads =
+      ctx.getInts("pads", SmallVector<int64_t>(2 * k, 0));
   if (int64_t(strides.size()) != k || int64_t(pads.size()) != 2 * k)
     return ctx.badAttr("strides", "one stride and two pads per spatial axis");
   SmallVector<int64_t> inferred{in.getDimSize(0), in.getDimSize(1)};
@@ -1757,7 +1759,8 @@ void col2Im(DecomposeContext &ctx) {
       ctx.getInts("dilations", SmallVector<int64_t>(k, 1));
   SmallVector<int64_t> strides =
       ctx.getInts("strides", SmallVector<int64_t>(k, 1));
-  SmallVector<int64_t> pads = ctx.getInts("pads", SmallVector<int64_t>(2 * k, 0));
+  SmallVector<int64_t> pads =
+      ctx.getInts("pads", SmallVector<int64_t>(2 * k, 0));
   if (int64_t(dilations.size()) != k || int64_t(strides.size()) != k ||
       int64_t(pads.size()) != 2 * k)
     return ctx.badAttr("pads", "one dilation and stride, two pads per axis");
@@ -1801,8 +1804,8 @@ void col2Im(DecomposeContext &ctx) {
     }
   }
   Type i64 = ctx.b.getI64Type();
-  Value index = ctx.constant(RankedTensorType::get({1, rows * blocks}, i64),
-                             positions);
+  Value index =
+      ctx.constant(RankedTensorType::get({1, rows * blocks}, i64), positions);
   index = ctx.create1(name<ExpandOp>(), index,
                       {ctx.i64s("shape", {n, rows * blocks})});
   Value updates = reshape(ctx, ctx.input(0), {n, rows * blocks});
@@ -1864,8 +1867,8 @@ void det(DecomposeContext &ctx) {
     if (!sum)
       sum = inversions % 2 ? ctx.unary(name<NegOp>(), term) : term;
     else
-      sum = ctx.binary(inversions % 2 ? name<SubOp>() : name<AddOp>(), sum,
-                       term);
+      sum =
+          ctx.binary(inversions % 2 ? name<SubOp>() : name<AddOp>(), sum, term);
   } while (std::next_permutation(perm.begin(), perm.end()));
   if (m == 1)
     sum = ctx.unary(name<IdentityOp>(), sum);
@@ -2003,8 +2006,7 @@ void causalConvWithState(DecomposeContext &ctx) {
   SmallVector<Value> operands{padded, ctx.input(1)};
   if (ctx.numInputs() > 2 && ctx.inputType(2))
     operands.push_back(ctx.input(2));
-  Value y = ctx.create1(name<ConvOp>(), operands,
-                        {ctx.i64("group", channels)});
+  Value y = ctx.create1(name<ConvOp>(), operands, {ctx.i64("group", channels)});
   if (activation != "none" && y) {
     Type f32 = ctx.b.getF32Type();
     Value wide = castTo(ctx, y, f32);
@@ -2013,8 +2015,7 @@ void causalConvWithState(DecomposeContext &ctx) {
   }
   ctx.results.push_back(y);
   if (ctx.numOutputs() > 1)
-    ctx.results.push_back(
-        sliceLast(ctx, padded, 2, length, length + k - 1));
+    ctx.results.push_back(sliceLast(ctx, padded, 2, length, length + k - 1));
 }
 
 const llvm::StringMap<DecomposeFn> &getTable() {

@@ -134,10 +134,10 @@ const AttrSpec kBitShift[] = {{"direction", "left", K::ShiftLeft}};
 const AttrSpec kScatterElements[] = {{"axis", "axis", K::Int},
                                      {"reduction", "reduction", K::Reduction}};
 const AttrSpec kEinsum[] = {{"equation", "equation", K::String}};
-const AttrSpec kGridSample[] = {{"mode", "mode", K::GridMode},
-                                {"padding_mode", "padding_mode",
-                                 K::GridPadding},
-                                {"align_corners", "align_corners", K::Bool}};
+const AttrSpec kGridSample[] = {
+    {"mode", "mode", K::GridMode},
+    {"padding_mode", "padding_mode", K::GridPadding},
+    {"align_corners", "align_corners", K::Bool}};
 const AttrSpec kScatterND[] = {{"reduction", "reduction", K::Reduction}};
 const AttrSpec kCast[] = {{"to", nullptr, K::Checked}};
 const FixedAttr kCastFixed[] = {{"saturate", 1, false}};
@@ -223,14 +223,25 @@ const OpSpec kOpSpecs[] = {
     {"BitShift", mlirName<BitShiftOp>(), ref(kBitShift), {}, {}, 2, 2, 1},
     // Scatter (deprecated) is ScatterElements without a reduction; the later
     // row exports.
-    {"Scatter", mlirName<ScatterElementsOp>(), ref(kScatterElements), {}, {},
-     3, 3, 1},
-    {"ScatterElements", mlirName<ScatterElementsOp>(), ref(kScatterElements),
-     {}, {}, 3, 3, 1},
+    {"Scatter",
+     mlirName<ScatterElementsOp>(),
+     ref(kScatterElements),
+     {},
+     {},
+     3,
+     3,
+     1},
+    {"ScatterElements",
+     mlirName<ScatterElementsOp>(),
+     ref(kScatterElements),
+     {},
+     {},
+     3,
+     3,
+     1},
     {"ScatterND", mlirName<ScatterNDOp>(), ref(kScatterND), {}, {}, 3, 3, 1},
     {"Einsum", mlirName<EinsumOp>(), ref(kEinsum), {}, {}, 1, -1, 1},
-    {"GridSample", mlirName<GridSampleOp>(), ref(kGridSample), {}, {}, 2, 2,
-     1},
+    {"GridSample", mlirName<GridSampleOp>(), ref(kGridSample), {}, {}, 2, 2, 1},
     // Before And, Or, Xor, Not: lookupMLIR keeps the last row of an op;
     // getSpecFor picks these for integer operands.
     BINARY("BitwiseAnd", AndOp),

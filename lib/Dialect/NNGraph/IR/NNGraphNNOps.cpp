@@ -388,9 +388,9 @@ LogicalResult LRNOp::inferReturnTypes(MLIRContext *,
 // Einsum
 //===----------------------------------------------------------------------===//
 
-FailureOr<EinsumEquation>
-nngraph::parseEinsumEquation(StringRef equation, ArrayRef<int64_t> ranks,
-                             std::string &error) {
+FailureOr<EinsumEquation> nngraph::parseEinsumEquation(StringRef equation,
+                                                       ArrayRef<int64_t> ranks,
+                                                       std::string &error) {
   std::string text;
   for (char c : equation)
     if (c != ' ')
@@ -538,6 +538,7 @@ LogicalResult EinsumOp::inferReturnTypes(MLIRContext *,
   SmallVector<int64_t> shape;
   for (unsigned l : eq->output)
     shape.push_back(sizes[l]);
-  inferred.push_back(RankedTensorType::get(shape, types.front().getElementType()));
+  inferred.push_back(
+      RankedTensorType::get(shape, types.front().getElementType()));
   return success();
 }
