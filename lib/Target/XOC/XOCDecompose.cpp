@@ -1609,8 +1609,8 @@ void reverseSequence(DecomposeContext &ctx) {
   int64_t rank = in.getRank();
   int64_t batchAxis = ctx.getInt("batch_axis", 1);
   int64_t timeAxis = ctx.getInt("time_axis", 0);
-  bool axesValid = (batchAxis == 0 && timeAxis == 1) ||
-                   (batchAxis == 1 && timeAxis == 0);
+  bool axesValid =
+      (batchAxis == 0 && timeAxis == 1) || (batchAxis == 1 && timeAxis == 0);
   if (!axesValid)
     return ctx.badAttr("batch_axis", "0 or 1, and time_axis the other");
   Type i64 = ctx.b.getI64Type();
