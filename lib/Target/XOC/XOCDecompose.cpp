@@ -1125,6 +1125,8 @@ std::optional<std::pair<double, double>> getQuantRange(Type type) {
 }
 
 Value castTo(DecomposeContext &ctx, Value v, Type element) {
+  if (!v)
+    return {};
   auto type = cast<RankedTensorType>(v.getType());
   if (type.getElementType() == element)
     return v;
@@ -1136,6 +1138,8 @@ Value castTo(DecomposeContext &ctx, Value v, Type element) {
 /// blocked one repeated `block` times along `axis` and cut to x's size.
 Value quantParam(DecomposeContext &ctx, Value v, RankedTensorType x,
                  int64_t axis, int64_t block) {
+  if (!v)
+    return {};
   auto t = cast<RankedTensorType>(v.getType());
   if (t.getRank() == 0)
     return v;

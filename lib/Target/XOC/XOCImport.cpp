@@ -695,6 +695,13 @@ Outcome Importer::importDecomposed(const Node &node, DecomposeFn fn,
   }
   for (int64_t t : node.outputs)
     outputTypes.push_back(types[t]);
+  // Decompositions read their inputs' types: a node with an input the
+  // importer could not type (reported where the tensor is declared, or of
+  // unknown rank) goes to the table or nngraph.custom.
+  if (llvm::is_contained(inputTypes, RankedTensorType())) {
+    reason = "an input without a ranked type";
+    return Outcome::Fallback;
+  }
   auto getInput = [&](unsigned i) {
     return getTensor(node.inputs[i], node,
                      jsonPath(jsonPath(node.path, "inputs"), i));
