@@ -42,6 +42,7 @@ void nngraph::populateNNGraphToLinalgConversionPatterns(
   detail::populatePrintPatterns(patterns, target);
   detail::populateShapePatterns(patterns, target);
   detail::populateGatherPatterns(patterns, target);
+  detail::populateDetectionPatterns(patterns, target);
 }
 
 namespace {

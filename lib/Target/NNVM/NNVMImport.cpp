@@ -676,6 +676,29 @@ bool Importer::hasUnrankedInput(const Node &node) {
   });
 }
 
+/// A data input (not a weight, not a loss layer's label) that nothing
+/// gives a rank (no --input-shape, no __shape__, no consumer that requires
+/// one: `_Plus` takes any rank) is bound unranked before its first consumer
+/// is imported; that consumer and what it feeds stay nngraph.custom until
+/// shapes are given (nngraph-run takes them from its input arrays).
+void Importer::bindRankFreeInputs(NodeContext &ctx) {
+  const Node &node = ctx.source;
+  for (auto [i, entry] : llvm::enumerate(node.inputs)) {
+    const Node &producer = graph.nodes[entry.node];
+    if (!producer.isVariable() || hasValue(entry.node, entry.index) ||
+        !isInferenceInput(node, i) || paramIndex.contains(producer.name) ||
+        getVariableHint(entry.node) ||
+        feedsParameterSlot(graph, ctx.id, entry.node))
+      continue;
+    Value v = materializeVariable(
+        entry.node, UnrankedTensorType::get(ctx.b.getF32Type()),
+        jsonPath(jsonPath(node.path, "inputs"), i), node);
+    if (!v)
+      continue;
+    setValue(entry.node, entry.index, v);
+  }
+}
+
 void Importer::importNode(int64_t id) {
   const Node &node = graph.nodes[id];
   if (node.isVariable())
@@ -687,6 +710,7 @@ void Importer::importNode(int64_t id) {
     importKernelCall(ctx);
   } else if (ArrayRef<const OpRow *> rows = lookupSourceOp(node.op);
              !rows.empty()) {
+    bindRankFreeInputs(ctx);
     if (hasUnrankedInput(node))
       importCustom(ctx, CustomReason::UnrankedInput);
     else

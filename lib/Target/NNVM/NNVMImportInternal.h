@@ -115,6 +115,7 @@ private:
                             const Node &consumer);
   void importNode(int64_t id);
   bool hasUnrankedInput(const Node &node);
+  void bindRankFreeInputs(NodeContext &ctx);
   void importSubgraphNode(NodeContext &ctx);
   /// Imports, in file order, every node the heads depend on at inference.
   void importLiveNodes();

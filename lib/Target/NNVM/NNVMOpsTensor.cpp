@@ -610,6 +610,32 @@ bool exportOneHot(ExportContext &ctx, const OpRow &row) {
   return sameInputs(ctx);
 }
 
+/// box_nms: the numbers map one to one (kBoxNMS); the box formats are
+/// enums. The operator's second output (MXNet's record for the gradient)
+/// is hidden, and not produced.
+void importBoxNMS(NodeContext &ctx, const OpRow &row) {
+  SmallVector<NamedAttribute> attrs = importAttrs(ctx, row);
+  for (StringRef key : {"in_format", "out_format"}) {
+    std::string format = ctx.getString(key, "corner");
+    if (!ctx.checkEnum(key, format, {"corner", "center"}))
+      return;
+    attrs.push_back(ctx.named(
+        key, BoxFormatAttr::get(ctx.b.getContext(), format == "corner"
+                                                        ? BoxFormat::Corner
+                                                        : BoxFormat::Center)));
+  }
+  setResult(ctx, ctx.create1<BoxNMSOp>({ctx.input(0)}, attrs));
+}
+
+bool exportBoxNMS(ExportContext &ctx, const OpRow &row) {
+  auto op = cast<BoxNMSOp>(ctx.op);
+  exportName(ctx, row);
+  exportAttrs(ctx, row);
+  ctx.attr("in_format", stringifyBoxFormat(op.getInFormat()).str());
+  ctx.attr("out_format", stringifyBoxFormat(op.getOutFormat()).str());
+  return sameInputs(ctx);
+}
+
 void importKeepCustom(NodeContext &ctx, const OpRow &) {
   // MXNet returns float indices, and argsort sorts all.
   ctx.imp.importCustom(ctx);
@@ -712,6 +738,15 @@ const AttrRule kFlatten[] = {{nullptr, "axis", K::Int, 1, 1}};
 const AttrRule kShape[] = {{"shape", "shape", K::Ints, 0, 0}};
 const AttrRule kTranspose[] = {{"axes", "perm", K::Ints, 0, 0, P::IfNonEmpty}};
 const AttrRule kSqueeze[] = {{"axis", "axes", K::Ints, 0, 0, P::IfPresent}};
+const AttrRule kBoxNMS[] = {
+    {"overlap_thresh", "overlap_thresh", K::Float, 0.5, 0.5},
+    {"valid_thresh", "valid_thresh", K::Float, 0, 0},
+    {"topk", "topk", K::Int, -1, -1},
+    {"coord_start", "coord_start", K::Int, 2, 2},
+    {"score_index", "score_index", K::Int, 1, 1},
+    {"id_index", "id_index", K::Int, -1, -1},
+    {"background_id", "background_id", K::Int, -1, -1},
+    {"force_suppress", "force_suppress", K::Bool, 0, 0}};
 const AttrRule kTile[] = {{"reps", "repeats", K::Ints, 0, 0}};
 const AttrRule kReduce[] = {{"axis", "axes", K::Ints, 0, 0, P::IfNonEmpty},
                             {"keepdims", "keepdims", K::Bool, 0, 1}};
@@ -763,6 +798,8 @@ ArrayRef<OpRow> nnvm::getTensorRows() {
           Dir::Both),
       ROW("one_hot", nullptr, OneHotOp, {}, importOneHot, exportOneHot,
           Dir::Both),
+      ROW("_contrib_box_nms|_contrib_box_non_maximum_suppression", nullptr,
+          BoxNMSOp, kBoxNMS, importBoxNMS, exportBoxNMS, Dir::Both),
       NNVM_EXPANSION_ROW("argsort|topk", importKeepCustom),
       // Constants; the exporter writes `_full` and `_arange` for them.
       NNVM_EXPANSION_ROW("ones_like", importOnesLike),

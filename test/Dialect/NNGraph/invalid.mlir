@@ -819,3 +819,35 @@ func.func @grid_sample_grid(%x: tensor<1x1x4x4xf32>, %g: tensor<1x3x5x3xf32>) ->
   %0 = nngraph.grid_sample %x, %g : (tensor<1x1x4x4xf32>, tensor<1x3x5x3xf32>) -> tensor<1x1x3x5xf32>
   return %0 : tensor<1x1x3x5xf32>
 }
+
+// -----
+
+func.func @box_nms_rank(%x: tensor<6xf32>) -> tensor<6xf32> {
+  // expected-error @below {{'nngraph.box_nms' op expects boxes of rank 2 or more (... x boxes x values), got 6}}
+  %0 = nngraph.box_nms %x : (tensor<6xf32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @box_nms_coords(%x: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @below {{'nngraph.box_nms' op expects 'coord_start' + 0..3 within the 5 values of a box, got 2}}
+  %0 = nngraph.box_nms %x : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @box_nms_score(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  // expected-error @below {{'nngraph.box_nms' op expects 'score_index' within the 6 values of a box and outside its coordinates, got 3}}
+  %0 = nngraph.box_nms %x {score_index = 3 : i64} : (tensor<4x6xf32>) -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}
+
+// -----
+
+func.func @box_nms_id(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  // expected-error @below {{'nngraph.box_nms' op expects 'id_index' within the 6 values of a box and apart from the score and coordinates, got 1}}
+  %0 = nngraph.box_nms %x {id_index = 1 : i64} : (tensor<4x6xf32>) -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}

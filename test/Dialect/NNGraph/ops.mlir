@@ -232,6 +232,13 @@ func.func @tensor_ops(%x: tensor<2x3x4xf32>, %i: tensor<5xi64>, %j: tensor<2x2xi
   return %24 : tensor<24xf32>
 }
 
+// CHECK-LABEL: func.func @detection
+func.func @detection(%b: tensor<2x8x6xf32>) -> tensor<2x8x6xf32> {
+  // CHECK: nngraph.box_nms %{{.*}} {id_index = 0 : i64, in_format = #nngraph.box_format<center>, topk = 2 : i64}
+  %0 = nngraph.box_nms %b {id_index = 0 : i64, topk = 2 : i64, in_format = #nngraph.box_format<center>} : (tensor<2x8x6xf32>) -> tensor<2x8x6xf32>
+  return %0 : tensor<2x8x6xf32>
+}
+
 // Dynamic dimensions are allowed and refined by the declared result type.
 // CHECK-LABEL: func.func @dynamic
 func.func @dynamic(%x: tensor<?x3xf32>, %y: tensor<3xf32>) -> tensor<4x3xf32> {

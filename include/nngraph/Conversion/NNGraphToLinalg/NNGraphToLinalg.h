@@ -54,6 +54,9 @@ void populateShapePatterns(RewritePatternSet &patterns,
 /// Gather, GatherND and OneHot: data moved by run-time indices.
 void populateGatherPatterns(RewritePatternSet &patterns,
                             ConversionTarget &target);
+/// MXNet box_nms: sequential loops (each step depends on the ones before).
+void populateDetectionPatterns(RewritePatternSet &patterns,
+                               ConversionTarget &target);
 /// Unsigned integers as signless ones: operations whose result depends on
 /// the reading compute on zero-extended operands of twice the width, then
 /// every unsigned type becomes the signless type of its width (the

@@ -550,6 +550,33 @@ LogicalResult ScatterElementsOp::verify() {
   return success();
 }
 
+LogicalResult BoxNMSOp::verify() {
+  auto type = cast<RankedTensorType>(getData().getType());
+  if (type.getRank() < 2)
+    return emitOpError("expects boxes of rank 2 or more (... x boxes x "
+                       "values), got ")
+           << formatShape(type.getShape());
+  int64_t width = type.getShape().back();
+  int64_t coords = getCoordStart(), score = getScoreIndex(), id = getIdIndex();
+  auto within = [&](int64_t i) {
+    return i >= 0 && (ShapedType::isDynamic(width) || i < width);
+  };
+  auto inBox = [&](int64_t i) { return i >= coords && i < coords + 4; };
+  if (!within(coords) || !within(coords + 3))
+    return emitOpError("expects 'coord_start' + 0..3 within the ")
+           << width << " values of a box, got " << coords;
+  if (!within(score) || inBox(score))
+    return emitOpError("expects 'score_index' within the ")
+           << width << " values of a box and outside its coordinates, got "
+           << score;
+  if (id >= 0 && (!within(id) || inBox(id) || id == score))
+    return emitOpError("expects 'id_index' within the ")
+           << width
+           << " values of a box and apart from the score and coordinates, got "
+           << id;
+  return success();
+}
+
 LogicalResult ScatterNDOp::verify() {
   auto data = cast<RankedTensorType>(getData().getType());
   auto indices = cast<RankedTensorType>(getIndices().getType());

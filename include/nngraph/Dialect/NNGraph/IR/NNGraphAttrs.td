@@ -53,6 +53,15 @@ def NNGraph_ScatterReduction : I32EnumAttr<"ScatterReduction",
 def NNGraph_ScatterReductionAttr
     : NNGraph_EnumAttr<NNGraph_ScatterReduction, "scatter_reduction">;
 
+def NNGraph_BoxFormat : I32EnumAttr<"BoxFormat",
+    "how a detection box's four coordinates are encoded", [
+    I32EnumAttrCase<"Corner", 0, "corner">,
+    I32EnumAttrCase<"Center", 1, "center">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_BoxFormatAttr : NNGraph_EnumAttr<NNGraph_BoxFormat, "box_format">;
+
 def NNGraph_GridSampleMode : I32EnumAttr<"GridSampleMode",
     "GridSample interpolation", [
     I32EnumAttrCase<"Nearest", 0, "nearest">,

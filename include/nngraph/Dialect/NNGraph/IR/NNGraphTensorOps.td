@@ -567,6 +567,53 @@ def NNGraph_TopKOp : NNGraph_InferOp<"topk"> {
                       RankedTensorOf<[I64]>:$indices);
 }
 
+def NNGraph_BoxNMSOp : NNGraph_InferOp<"box_nms"> {
+  let summary = "Non-maximum suppression of detection boxes, MXNet's way";
+  let description = [{
+    MXNet `_contrib_box_nms`. `data` is ... x N x W: per batch (all but the
+    last two dimensions), N boxes of W values each: a score at
+    `score_index`, four coordinates from `coord_start` (`in_format`: corner
+    = x1, y1, x2, y2; center = x, y, w, h), and a class id at `id_index`
+    (-1: none). Boxes whose score is above `valid_thresh` (and whose class
+    is not `background_id`, when both are given) are sorted by descending
+    score (equal scores keep their order), the first `topk` kept (-1: all);
+    going down that list, each box not yet suppressed suppresses the later
+    ones of its class (of any class with `force_suppress` or without ids)
+    whose IoU with it exceeds `overlap_thresh`. The result has the shape
+    of `data`: the surviving boxes in that order, whole rows copied from
+    `data`, then rows of -1; coordinates are rewritten in `out_format`
+    (rows whose first coordinate is negative are left as they are, as
+    MXNet does). The output size does not depend on the data.
+
+    Imported from: MXNet `_contrib_box_nms` (`_contrib_box_non_maximum_suppression`).
+
+    Example:
+
+    ```mlir
+    %y = nngraph.box_nms %x {id_index = 0 : i64, topk = 400 : i64,
+        overlap_thresh = 4.500000e-01 : f32, valid_thresh = 0.00999999977 : f32}
+        : (tensor<1x8732x6xf32>) -> tensor<1x8732x6xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_FloatTensor:$data,
+                   DefaultValuedAttr<F32Attr, "0.5f">:$overlap_thresh,
+                   DefaultValuedAttr<F32Attr, "0.0f">:$valid_thresh,
+                   DefaultValuedAttr<I64Attr, "-1">:$topk,
+                   DefaultValuedAttr<I64Attr, "2">:$coord_start,
+                   DefaultValuedAttr<I64Attr, "1">:$score_index,
+                   DefaultValuedAttr<I64Attr, "-1">:$id_index,
+                   DefaultValuedAttr<I64Attr, "-1">:$background_id,
+                   DefaultValuedAttr<BoolAttr, "false">:$force_suppress,
+                   DefaultValuedAttr<NNGraph_BoxFormatAttr,
+                       "::mlir::nngraph::BoxFormat::Corner">:$in_format,
+                   DefaultValuedAttr<NNGraph_BoxFormatAttr,
+                       "::mlir::nngraph::BoxFormat::Corner">:$out_format);
+  let results = (outs NNGraph_FloatTensor:$output);
+  let hasVerifier = 1;
+  let extraClassDefinition = NNGraph_InferBy<
+      "::mlir::nngraph::detail::inferUnary(location, adaptor.getData(), inferred)">.body;
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//
