@@ -23,12 +23,17 @@ def main():
     ap.add_argument("--symbol", required=True)
     ap.add_argument("--shape", action="append", required=True,
                     help="input shape, name=1x3x224x224")
+    ap.add_argument("--int-input", action="append", default=[],
+                    help="an input of integers in [0, HIGH) (token ids, "
+                         "lengths), name=HIGH")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     import mxnet as mx  # noqa: E402  (only when the test runs)
 
     name = os.path.basename(args.symbol)
+    int_high = {k: int(v) for k, v in
+                (spec.split("=") for spec in args.int_input)}
     shapes = {}
     for spec in args.shape:
         k, v = spec.split("=")
@@ -51,7 +56,9 @@ def main():
     params, inputs = {}, {}
     for a, s in zip(sym.list_arguments(), arg_shapes):
         if a in shapes:
-            if not a.endswith("_label"):
+            if a in int_high:
+                inputs[a] = rng.integers(0, int_high[a], s).astype(np.float32)
+            elif not a.endswith("_label"):
                 inputs[a] = rng.uniform(0, 1, s).astype(np.float32)
             continue
         # Fan-in scaled weights keep activations of order 1 through deep

@@ -570,9 +570,8 @@ void Exporter::recordOutputNames() {
   for (auto [i, head] : llvm::enumerate(heads)) {
     const OutNode &node = nodes[head.node];
     std::string expected =
-        node.op != "null" && node.outputTypes.size() > 1
-            ? node.name + "_output" + std::to_string(head.index)
-            : node.name + "_output";
+        getMXNetOutputName(node.op, node.name, head.index,
+                           node.op != "null" && node.outputTypes.size() > 1);
     names.push_back(getOutputName(func, i));
     conventional &= names.back() == expected;
   }

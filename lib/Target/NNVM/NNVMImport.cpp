@@ -289,6 +289,11 @@ static int64_t getDemandedInputRank(const Node &node, size_t i,
                                                  "LRN",
                                                  "lrn",
                                                  "L2Normalization",
+                                                 "LayerNorm",
+                                                 "SequenceMask",
+                                                 "_contrib_div_sqrt_dim",
+                                                 "broadcast_axis",
+                                                 "broadcast_axes",
                                                  "Dropout",
                                                  "dropout",
                                                  "Cast",
@@ -328,6 +333,11 @@ static int64_t getDemandedInputRank(const Node &node, size_t i,
                                                  "strided_slice"};
   if (dataShapeOps.contains(op) && i == 0)
     return outRank;
+  // Embedding appends the embedding axis; SequenceMask's lengths are 1-D.
+  if (op == "Embedding" && i == 0 && outRank > 1)
+    return outRank - 1;
+  if (op == "SequenceMask" && i == 1)
+    return 1;
   return 0;
 }
 
@@ -826,9 +836,8 @@ OwningOpRef<ModuleOp> Importer::run() {
       names.push_back(graph.outputNames[i]);
       continue;
     }
-    names.push_back(several
-                        ? producer.name + "_output" + std::to_string(head.index)
-                        : producer.name + "_output");
+    names.push_back(
+        getMXNetOutputName(producer.op, producer.name, head.index, several));
   }
   if (params) {
     for (auto [i, tensor] : llvm::enumerate(params->tensors))

@@ -323,6 +323,21 @@ SmallVector<int64_t> nnvm::symmetricPads(ArrayRef<int64_t> pad) {
 // Export helpers and string forms
 //===----------------------------------------------------------------------===//
 
+std::string nnvm::getMXNetOutputName(StringRef op, StringRef name,
+                                     int64_t index, bool several) {
+  // Operators that register FListOutputNames (their visible outputs).
+  static const llvm::StringMap<SmallVector<StringRef, 3>> kNamed = {
+      {"LayerNorm", {"output", "mean", "std"}},
+      {"BatchNorm", {"output", "mean", "var"}}};
+  auto it = kNamed.find(op);
+  if (it != kNamed.end() && several && index >= 0 &&
+      index < static_cast<int64_t>(it->second.size()))
+    return (name + "_" + it->second[index]).str();
+  if (several)
+    return (name + "_output" + llvm::Twine(index)).str();
+  return (name + "_output").str();
+}
+
 std::string nnvm::formatTuple(ArrayRef<int64_t> values) {
   std::string s = "(";
   for (auto [i, v] : llvm::enumerate(values))

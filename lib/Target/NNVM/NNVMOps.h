@@ -180,6 +180,13 @@ bool exportSimple(ExportContext &ctx, const OpRow &row);
 /// Records result `v`; a null `v` marks the node failed.
 void setResult(NodeContext &ctx, Value v);
 
+/// MXNet's name for output `index` of node `name` (operator `op`) as a
+/// graph output: `<name>_output` for a node with one visible output, else
+/// the operator's output names (LayerNorm's `_mean`, `_std`) or
+/// `<name>_output<index>`.
+std::string getMXNetOutputName(llvm::StringRef op, llvm::StringRef name,
+                               int64_t index, bool several);
+
 /// A ranked type of `rank` unknown sizes.
 RankedTensorType dynamicType(NodeContext &ctx, int64_t rank, Type element = {});
 /// A 1-D type of `size` (maybe dynamic) elements.

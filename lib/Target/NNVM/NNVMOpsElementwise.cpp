@@ -16,7 +16,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "NNVMOps.h"
+
 #include "nngraph/Target/Common/ExportSupport.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -118,6 +120,19 @@ void importRRelu(NodeContext &ctx, const OpRow &row) {
   double upper = ctx.getFloat("upper_bound", 0.334);
   setResult(ctx, ctx.create1(row.getOpName(), {ctx.input(0)},
                              {ctx.f32("alpha", (lower + upper) / 2)}));
+}
+
+/// _contrib_div_sqrt_dim: x / sqrt(size of the last axis), which must be
+/// known (the operator stays custom until it is).
+void importDivSqrtDim(NodeContext &ctx, const OpRow &) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  if (x.getRank() == 0 || x.isDynamicDim(x.getRank() - 1))
+    return ctx.imp.importCustom(ctx, CustomReason::NoTypedForm);
+  double scale = std::sqrt(static_cast<double>(x.getShape().back()));
+  setResult(ctx, ctx.create1<DivOp>(
+                     {ctx.input(0), ctx.splat(scale, x.getElementType())}));
 }
 
 void importCast(NodeContext &ctx, const OpRow &) {
@@ -310,6 +325,7 @@ ArrayRef<OpRow> nnvm::getElementwiseRows() {
       UNARY("round", RoundOp),
       UNARY("erf", ErfOp),
       NNVM_ROW("clip", nullptr, ClipOp, kClip, nullptr, nullptr, Dir::Both, 1),
+      NNVM_EXPANSION_ROW("_contrib_div_sqrt_dim", importDivSqrtDim),
       NNVM_ROW("Cast|cast", nullptr, CastOp, {}, importCast, exportCast,
                Dir::Both, 1),
       NNVM_ROW("where", nullptr, WhereOp, {}, importWhere, nullptr, Dir::Both,

@@ -375,6 +375,69 @@ bool exportBatchNorm(ExportContext &ctx, const OpRow &row) {
   return true;
 }
 
+/// MXNet LayerNorm normalises over the one axis `axis` (ONNX over `axis`
+/// to the last): on the last axis it is layer_norm; on another, or with
+/// output_mean_var (the mean and the standard deviation as outputs 1 and
+/// 2), the same arithmetic spelled out: (x - mean) / sqrt(var + eps) *
+/// gamma + beta, gamma and beta along the axis.
+void importLayerNorm(NodeContext &ctx, const OpRow &) {
+  int64_t axis = ctx.getInt("axis", -1);
+  double eps = ctx.getFloat("eps", 1e-5);
+  bool meanVar = ctx.getBool("output_mean_var", false);
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  int64_t rank = x.getRank();
+  int64_t a = axis < 0 ? axis + rank : axis;
+  if (a < 0 || a >= rank)
+    return ctx.error(ctx.attrPath("axis"), "expected an axis within the rank " +
+                                               llvm::Twine(rank) + ", got " +
+                                               llvm::Twine(axis));
+  auto paramType = vectorType(dimOf(x, a), x.getElementType());
+  Value gamma = ctx.input(1, paramType), beta = ctx.input(2, paramType);
+  if (ctx.failed)
+    return;
+  Value data = ctx.input(0);
+  if (a == rank - 1 && !meanVar)
+    return setResult(ctx, ctx.create1<LayerNormOp>(
+                              {data, gamma, beta},
+                              {ctx.i64("axis", -1), ctx.f32("epsilon", eps)}));
+  auto keep = [&](Value v) {
+    return ctx.create1<ReduceMeanOp>(
+        {v}, {ctx.i64s("axes", {a}), ctx.flag("keepdims", true)});
+  };
+  SmallVector<int64_t> along(rank, 1);
+  along[a] = -1;
+  Value mean = keep(data);
+  Value centred = mean ? ctx.create1<SubOp>({data, mean}) : Value();
+  Value square = centred ? ctx.create1<MulOp>({centred, centred}) : Value();
+  Value var = square ? keep(square) : Value();
+  Value eps0 = ctx.splat(eps, x.getElementType());
+  Value sum = var ? ctx.create1<AddOp>({var, eps0}) : Value();
+  Value std = sum ? ctx.create1<SqrtOp>({sum}) : Value();
+  Value normal = std ? ctx.create1<DivOp>({centred, std}) : Value();
+  Value g = ctx.create1<ReshapeOp>({gamma}, {ctx.i64s("shape", along)});
+  Value bt = ctx.create1<ReshapeOp>({beta}, {ctx.i64s("shape", along)});
+  Value scaled = normal && g ? ctx.create1<MulOp>({normal, g}) : Value();
+  Value y = scaled && bt ? ctx.create1<AddOp>({scaled, bt}) : Value();
+  if (!y || !meanVar)
+    return setResult(ctx, y);
+  ctx.results = {y, mean, std};
+}
+
+bool exportLayerNorm(ExportContext &ctx, const OpRow &row) {
+  auto op = cast<LayerNormOp>(ctx.op);
+  RankedTensorType x = rankedType(op.getInput());
+  int64_t axis = op.getAxis();
+  if (!x || !op.getBias() || (axis != -1 && axis != x.getRank() - 1))
+    return ctx.fail("MXNet LayerNorm normalises the last axis only and "
+                    "needs a bias");
+  exportName(ctx, row);
+  ctx.attr("axis", "-1");
+  ctx.attr("eps", formatFloat(op.getEpsilon().convertToDouble()));
+  return sameInputs(ctx);
+}
+
 //===----------------------------------------------------------------------===//
 // Pooling
 //===----------------------------------------------------------------------===//
@@ -679,6 +742,8 @@ ArrayRef<OpRow> nnvm::getNNRows() {
           exportGemm, Dir::Both),
       ROW("BatchNorm", "batch_norm", BatchNormOp, {}, importBatchNorm,
           exportBatchNorm, Dir::Both),
+      ROW("LayerNorm", nullptr, LayerNormOp, {}, importLayerNorm,
+          exportLayerNorm, Dir::Both),
       ROW("LRN", nullptr, LRNOp, kLRN, nullptr, nullptr, Dir::Both),
       // `Pooling` reads as any of the four; importPooling tells them apart.
       ROW("Pooling", "max_pool2d", MaxPoolOp, {}, importPooling, exportMaxPool,

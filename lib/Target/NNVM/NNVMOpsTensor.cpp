@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::nngraph;
@@ -610,6 +611,120 @@ bool exportOneHot(ExportContext &ctx, const OpRow &row) {
   return sameInputs(ctx);
 }
 
+/// Embedding: the rows of the weight (input_dim x output_dim) at the
+/// indices, which MXNet reads as float, truncates and clips to
+/// [0, input_dim) (take with mode=clip).
+void importEmbedding(NodeContext &ctx, const OpRow &) {
+  std::optional<int64_t> rows = ctx.requireInt("input_dim");
+  std::optional<int64_t> width = ctx.requireInt("output_dim");
+  std::string dtype = ctx.getString("dtype", "float32");
+  Type element = getNNVMElementType(ctx.b.getContext(), dtype);
+  if (!element || !isa<FloatType>(element))
+    return ctx.badAttr("dtype", "a float dtype name such as float32");
+  RankedTensorType x = ctx.inputType(0);
+  if (!rows || !width || !x)
+    return;
+  if (*rows < 1 || *width < 1)
+    return ctx.error(ctx.attrPath(*rows < 1 ? "input_dim" : "output_dim"),
+                     "expected a positive size");
+  Value weight = ctx.input(1, RankedTensorType::get({*rows, *width}, element));
+  if (!weight)
+    return;
+  Type i64 = ctx.b.getI64Type();
+  Value index = ctx.input(0);
+  if (x.getElementType() != i64)
+    index = ctx.create1(CastOp::getOperationName(), index, {},
+                        RankedTensorType::get(x.getShape(), i64));
+  if (index)
+    index = ctx.create1<ClipOp>(
+        {index}, {ctx.f32("min", 0), ctx.f32("max", double(*rows - 1))});
+  setResult(ctx,
+            index ? ctx.create1<GatherOp>({weight, index}, {ctx.i64("axis", 0)})
+                  : Value());
+}
+
+/// broadcast_axis (broadcast_axes): size-1 axes repeated `size` times, an
+/// ONNX Expand whose shape is 1 on the other axes.
+void importBroadcastAxis(NodeContext &ctx, const OpRow &) {
+  SmallVector<int64_t> axes = ctx.getInts("axis", {});
+  SmallVector<int64_t> sizes = ctx.getInts("size", {});
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  if (axes.size() != sizes.size())
+    return ctx.error(ctx.attrPath("size"),
+                     "expected one size per axis, got " +
+                         llvm::Twine(sizes.size()) + " for " +
+                         llvm::Twine(axes.size()) + " axes");
+  int64_t rank = x.getRank();
+  SmallVector<int64_t> shape(rank, 1);
+  for (auto [axis, size] : llvm::zip(axes, sizes)) {
+    int64_t a = axis < 0 ? axis + rank : axis;
+    if (a < 0 || a >= rank)
+      return ctx.error(ctx.attrPath("axis"), "expected axes within the rank " +
+                                                 llvm::Twine(rank) + ", got " +
+                                                 llvm::Twine(axis));
+    if (!x.isDynamicDim(a) && x.getDimSize(a) != 1)
+      return ctx.error(ctx.attrPath("axis"),
+                       "expected axis " + llvm::Twine(axis) +
+                           " of size 1, got " + llvm::Twine(x.getDimSize(a)));
+    if (size < 1)
+      return ctx.error(ctx.attrPath("size"), "expected positive sizes");
+    shape[a] = size;
+  }
+  setResult(ctx,
+            ctx.create1<ExpandOp>({ctx.input(0)}, {ctx.i64s("shape", shape)}));
+}
+
+/// SequenceMask: along `axis` (0 or 1; the batch is the other of the two),
+/// the steps at or past each sequence's length (truncated to an integer)
+/// take `value`: where(steps < length, data, value). Without
+/// use_sequence_length it is the data.
+void importSequenceMask(NodeContext &ctx, const OpRow &) {
+  bool useLength = ctx.getBool("use_sequence_length", false);
+  int64_t axis = ctx.getInt("axis", 0);
+  double value = ctx.getFloat("value", 0.0);
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  if (axis != 0 && axis != 1)
+    return ctx.error(ctx.attrPath("axis"), "expected axis 0 or 1");
+  if (x.getRank() < 2)
+    return ctx.error(jsonPath(ctx.source.path, "inputs"),
+                     "expected data of rank 2 or more");
+  if (!useLength)
+    return setResult(ctx, ctx.input(0));
+  int64_t steps = x.getDimSize(axis);
+  if (ShapedType::isDynamic(steps))
+    return ctx.imp.importCustom(ctx, CustomReason::NoTypedForm);
+  int64_t rank = x.getRank(), batchAxis = 1 - axis;
+  Type i64 = ctx.b.getI64Type();
+  Value length = ctx.input(
+      1, RankedTensorType::get({x.getDimSize(batchAxis)}, x.getElementType()));
+  if (!length)
+    return;
+  // steps: 0..T-1 along the axis; lengths along the batch axis.
+  SmallVector<int64_t> stepShape(rank, 1), lengthShape(rank, 1);
+  stepShape[axis] = steps;
+  lengthShape[batchAxis] = -1;
+  SmallVector<int64_t> range(steps);
+  std::iota(range.begin(), range.end(), 0);
+  auto stepType = RankedTensorType::get(stepShape, i64);
+  Value stepsConst = ctx.create1(
+      ConstantOp::getOperationName(), {},
+      {ctx.named("value", DenseElementsAttr::get(stepType, ArrayRef(range)))},
+      stepType);
+  auto lengthType = cast<RankedTensorType>(length.getType());
+  Value n = ctx.create1(CastOp::getOperationName(), length, {},
+                        RankedTensorType::get(lengthType.getShape(), i64));
+  if (n)
+    n = ctx.create1<ReshapeOp>({n}, {ctx.i64s("shape", lengthShape)});
+  Value keep = n ? ctx.create1<LessOp>({stepsConst, n}) : Value();
+  Value fill = ctx.splat(value, x.getElementType());
+  setResult(ctx,
+            keep ? ctx.create1<WhereOp>({keep, ctx.input(0), fill}) : Value());
+}
+
 /// box_nms: the numbers map one to one (kBoxNMS); the box formats are
 /// enums. The operator's second output (MXNet's record for the gradient)
 /// is hidden, and not produced.
@@ -798,6 +913,9 @@ ArrayRef<OpRow> nnvm::getTensorRows() {
           Dir::Both),
       ROW("one_hot", nullptr, OneHotOp, {}, importOneHot, exportOneHot,
           Dir::Both),
+      NNVM_EXPANSION_ROW("Embedding", importEmbedding),
+      NNVM_EXPANSION_ROW("broadcast_axis|broadcast_axes", importBroadcastAxis),
+      NNVM_EXPANSION_ROW("SequenceMask", importSequenceMask),
       ROW("_contrib_box_nms|_contrib_box_non_maximum_suppression", nullptr,
           BoxNMSOp, kBoxNMS, importBoxNMS, exportBoxNMS, Dir::Both),
       NNVM_EXPANSION_ROW("argsort|topk", importKeepCustom),
