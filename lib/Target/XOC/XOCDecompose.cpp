@@ -1298,18 +1298,48 @@ void dynamicQuantizeLinear(DecomposeContext &ctx) {
   ctx.results.push_back(castTo(ctx, zeroPoint, u8));
 }
 
+/// `ctx.input(i)` minus input `zero` (when given) in int32.
+Value shifted(DecomposeContext &ctx, unsigned i, unsigned zero) {
+  Type i32 = ctx.b.getI32Type();
+  Value v = castTo(ctx, ctx.input(i), i32);
+  if (zero < ctx.numInputs() && ctx.inputType(zero))
+    v = ctx.binary(name<SubOp>(), v, castTo(ctx, ctx.input(zero), i32));
+  return v;
+}
+
 /// (a - a_zero_point) @ (b - b_zero_point) in int32 (MatMulInteger; the
 /// zero points broadcast as numpy does).
-Value integerMatMul(DecomposeContext &ctx, unsigned a, int aZero, unsigned b,
-                    int bZero) {
-  Type i32 = ctx.b.getI32Type();
-  Value lhs = castTo(ctx, ctx.input(a), i32);
-  if (aZero >= 0 && unsigned(aZero) < ctx.numInputs())
-    lhs = ctx.binary(name<SubOp>(), lhs, castTo(ctx, ctx.input(aZero), i32));
-  Value rhs = castTo(ctx, ctx.input(b), i32);
-  if (bZero >= 0 && unsigned(bZero) < ctx.numInputs())
-    rhs = ctx.binary(name<SubOp>(), rhs, castTo(ctx, ctx.input(bZero), i32));
+Value integerMatMul(DecomposeContext &ctx, unsigned a, unsigned aZero,
+                    unsigned b, unsigned bZero) {
+  Value lhs = shifted(ctx, a, aZero);
+  Value rhs = shifted(ctx, b, bZero);
   return ctx.binary(name<MatMulOp>(), lhs, rhs);
+}
+
+/// Input `i`, a one-element scale or zero point, as a scalar.
+Value scalarInput(DecomposeContext &ctx, unsigned i) {
+  Value v = ctx.input(i);
+  return ctx.inputType(i).getRank() ? reshape(ctx, v, {}) : v;
+}
+
+/// The QLinear* output: the exact integer result `acc` (f64) times
+/// scale(a) * scale(b) / scale(y) (in the scales' type), plus y's zero
+/// point, rounded half to even, saturated to the output type: in f64, as
+/// ONNX's reference computes it.
+void requantize(DecomposeContext &ctx, Value acc, unsigned aScale,
+                unsigned bScale, unsigned yScale, unsigned yZero,
+                std::pair<double, double> range) {
+  Type f64 = ctx.b.getF64Type();
+  Value aS = scalarInput(ctx, aScale);
+  Value bS = scalarInput(ctx, bScale);
+  Value yS = scalarInput(ctx, yScale);
+  Value factor =
+      ctx.binary(name<DivOp>(), ctx.binary(name<MulOp>(), aS, bS), yS);
+  Value d = ctx.binary(name<MulOp>(), acc, castTo(ctx, factor, f64));
+  Value zeroPoint = castTo(ctx, scalarInput(ctx, yZero), f64);
+  d = ctx.unary(name<RoundOp>(), ctx.binary(name<AddOp>(), d, zeroPoint));
+  ctx.results.push_back(
+      saturate(ctx, d, Value(), range, ctx.outputType(0).getElementType()));
 }
 
 void matMulInteger(DecomposeContext &ctx) {
@@ -1338,15 +1368,6 @@ Value integerConv(DecomposeContext &ctx, Value x, Value w) {
   Value xf = castTo(ctx, x, f64);
   Value wf = castTo(ctx, w, f64);
   return ctx.create1(name<ConvOp>(), {xf, wf}, attrs);
-}
-
-/// `ctx.input(i)` minus input `zero` (when given) in int32.
-Value shifted(DecomposeContext &ctx, unsigned i, unsigned zero) {
-  Type i32 = ctx.b.getI32Type();
-  Value v = castTo(ctx, ctx.input(i), i32);
-  if (zero < ctx.numInputs() && ctx.inputType(zero))
-    v = ctx.binary(name<SubOp>(), v, castTo(ctx, ctx.input(zero), i32));
-  return v;
 }
 
 /// ConvInteger: (x - x_zero_point) conv (w - w_zero_point) in int32.
@@ -1400,23 +1421,7 @@ void qLinearConv(DecomposeContext &ctx) {
     Value bias = reshape(ctx, castTo(ctx, ctx.input(8), f64), perChannel);
     y = ctx.binary(name<AddOp>(), y, bias);
   }
-  auto scalar = [&](unsigned i) {
-    Value v = ctx.input(i);
-    return ctx.inputType(i).getRank() ? reshape(ctx, v, {}) : v;
-  };
-  Value xScale = scalar(1);
-  Value wScale = scalar(4);
-  Value yScale = scalar(6);
-  Value factor = ctx.binary(name<DivOp>(),
-                            ctx.binary(name<MulOp>(), xScale, wScale), yScale);
-  Value factor64 = castTo(ctx, factor, f64);
-  Value d = ctx.binary(name<MulOp>(), y, factor64);
-  Value zeroPoint = castTo(ctx, scalar(7), f64);
-  // The zero point is added before rounding (half to even), as the
-  // reference does.
-  d = ctx.unary(name<RoundOp>(), ctx.binary(name<AddOp>(), d, zeroPoint));
-  ctx.results.push_back(
-      saturate(ctx, d, Value(), *range, ctx.outputType(0).getElementType()));
+  requantize(ctx, y, 1, 4, 6, 7, *range);
 }
 
 /// QLinearMatMul: the int32 product times a_scale * b_scale / y_scale (in
@@ -1434,23 +1439,8 @@ void qLinearMatMul(DecomposeContext &ctx) {
         ctx.inputType(i).getNumElements() != 1)
       return ctx.decline("per-axis scales");
   Value product = integerMatMul(ctx, 0, 2, 3, 5);
-  auto scalar = [&](unsigned i) {
-    Value v = ctx.input(i);
-    return ctx.inputType(i).getRank() ? reshape(ctx, v, {}) : v;
-  };
-  Value aScale = scalar(1);
-  Value bScale = scalar(4);
-  Value yScale = scalar(6);
-  Value factor = ctx.binary(name<DivOp>(),
-                            ctx.binary(name<MulOp>(), aScale, bScale), yScale);
-  Type f64 = ctx.b.getF64Type();
-  Value wide = castTo(ctx, product, f64);
-  Value factor64 = castTo(ctx, factor, f64);
-  Value d = ctx.binary(name<MulOp>(), wide, factor64);
-  d = ctx.binary(name<AddOp>(), d, castTo(ctx, scalar(7), f64));
-  d = ctx.unary(name<RoundOp>(), d);
-  ctx.results.push_back(
-      saturate(ctx, d, Value(), *range, ctx.outputType(0).getElementType()));
+  requantize(ctx, castTo(ctx, product, ctx.b.getF64Type()), 1, 4, 6, 7,
+             *range);
 }
 
 //===----------------------------------------------------------------------===//
