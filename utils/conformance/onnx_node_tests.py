@@ -71,6 +71,10 @@ REGRESSIONS = [
     "test_onehot_with_axis",            # float indices
     "test_slice_start_out_of_bounds",   # empty slice at the axis end
     "test_split_zero_size_splits_opset18",  # one empty tensor returned 3x
+    "test_attention_4d_fp16",           # float16 computed in f32
+    "test_attention_4d_causal_fp16",
+    "test_attention_4d_gqa_with_past_and_present_fp16",
+    "test_wrap_pad",                    # Pad mode wrap
 ]
 
 CLASSES = ["pass", "wrong", "crash", "lowering-error", "import-error",

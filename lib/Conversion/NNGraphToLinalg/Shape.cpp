@@ -370,10 +370,11 @@ struct PadLowering : public OpConversionPattern<PadOp> {
       rewriter.replaceOp(op, castTo(rewriter, loc, padded, resultType));
       return success();
     }
-    // Edge and reflect: each result element reads one input element.
+    // Edge, reflect and wrap: each result element reads one input element.
     if (!type.hasStaticShape() || !resultType.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "dynamic edge/reflect pad");
+      return rewriter.notifyMatchFailure(op, "dynamic edge/reflect/wrap pad");
     bool reflect = op.getMode() == PadMode::Reflect;
+    bool wrap = op.getMode() == PadMode::Wrap;
     for (int64_t i = 0; i < rank; ++i) {
       int64_t dim = type.getDimSize(i);
       if (dim == 0 || (reflect && (low[i] >= dim || high[i] >= dim)))
@@ -391,7 +392,15 @@ struct PadLowering : public OpConversionPattern<PadOp> {
             Value last = arith::ConstantIndexOp::create(b, l, dim - 1);
             Value j = arith::SubIOp::create(
                 b, l, idx, arith::ConstantIndexOp::create(b, l, low[i]));
-            if (reflect) {
+            if (wrap) {
+              // (j mod dim) in [0, dim), j of either sign.
+              Value size = arith::ConstantIndexOp::create(b, l, dim);
+              Value r = arith::RemSIOp::create(b, l, j, size);
+              Value negative = arith::CmpIOp::create(
+                  b, l, arith::CmpIPredicate::slt, r, zero);
+              j = arith::SelectOp::create(
+                  b, l, negative, arith::AddIOp::create(b, l, r, size), r);
+            } else if (reflect) {
               // j < 0: -j; j > dim-1: 2*(dim-1) - j.
               Value neg = arith::SubIOp::create(b, l, zero, j);
               j = arith::MaxSIOp::create(b, l, j, neg);

@@ -479,6 +479,50 @@ void importTile(NodeContext &ctx, const OpRow &) {
             ctx.create1<TileOp>({ctx.input(0)}, {ctx.i64s("repeats", full)}));
 }
 
+/// repeat (numpy's): each element along `axis` `repeats` times in a row:
+/// an axis of size 1 inserted after it, tiled, and merged back; without an
+/// axis, of the flattened data. Needs known sizes (custom until then).
+void importRepeat(NodeContext &ctx, const OpRow &) {
+  std::optional<int64_t> repeats = ctx.requireInt("repeats");
+  std::optional<int64_t> axis;
+  if (ctx.has("axis") && ctx.getString("axis", "None") != "None")
+    axis = ctx.getInt("axis", 0);
+  RankedTensorType x = ctx.inputType(0);
+  if (!repeats || !x || ctx.failed)
+    return;
+  if (*repeats < 0)
+    return ctx.error(ctx.attrPath("repeats"), "expected repeats >= 0");
+  if (!x.hasStaticShape())
+    return ctx.imp.importCustom(ctx, CustomReason::NoTypedForm);
+  Value data = ctx.input(0);
+  SmallVector<int64_t> shape(x.getShape());
+  int64_t a = 0;
+  if (!axis) {
+    shape = {x.getNumElements()};
+    data = ctx.create1<ReshapeOp>({data}, {ctx.i64s("shape", shape)});
+  } else {
+    a = *axis < 0 ? *axis + x.getRank() : *axis;
+    if (a < 0 || a >= x.getRank())
+      return ctx.error(ctx.attrPath("axis"),
+                       "expected an axis within the rank " +
+                           llvm::Twine(x.getRank()) + ", got " +
+                           llvm::Twine(*axis));
+  }
+  SmallVector<int64_t> expanded(shape);
+  expanded.insert(expanded.begin() + a + 1, 1);
+  SmallVector<int64_t> reps(expanded.size(), 1);
+  reps[a + 1] = *repeats;
+  SmallVector<int64_t> result(shape);
+  result[a] *= *repeats;
+  Value v = data ? ctx.create1<ReshapeOp>({data}, {ctx.i64s("shape", expanded)})
+                 : Value();
+  if (v)
+    v = ctx.create1<TileOp>({v}, {ctx.i64s("repeats", reps)});
+  if (v)
+    v = ctx.create1<ReshapeOp>({v}, {ctx.i64s("shape", result)});
+  setResult(ctx, v);
+}
+
 /// MXNet `Pad`: pad_width lists (begin, end) per axis.
 void importPad(NodeContext &ctx, const OpRow &) {
   std::string mode = ctx.getString("mode", "constant");
@@ -641,6 +685,34 @@ void importEmbedding(NodeContext &ctx, const OpRow &) {
   setResult(ctx,
             index ? ctx.create1<GatherOp>({weight, index}, {ctx.i64("axis", 0)})
                   : Value());
+}
+
+/// gather_nd: MXNet's indices hold the coordinates along their first axis
+/// (M x ...), ONNX's along their last: a transpose moving it last, a cast
+/// of the (float) indices to i64, then GatherND.
+void importGatherND(NodeContext &ctx, const OpRow &) {
+  RankedTensorType data = ctx.inputType(0);
+  RankedTensorType indices = ctx.inputType(1);
+  if (!data || !indices)
+    return;
+  int64_t rank = indices.getRank();
+  if (rank < 1)
+    return ctx.error(jsonPath(ctx.source.path, "inputs"),
+                     "expected indices of rank 1 or more");
+  Value index = ctx.input(1);
+  Type i64 = ctx.b.getI64Type();
+  if (indices.getElementType() != i64)
+    index =
+        ctx.create1(CastOp::getOperationName(), index, {}, indices.clone(i64));
+  if (index && rank > 1) {
+    SmallVector<int64_t> perm;
+    for (int64_t i = 1; i < rank; ++i)
+      perm.push_back(i);
+    perm.push_back(0);
+    index = ctx.create1<TransposeOp>({index}, {ctx.i64s("perm", perm)});
+  }
+  setResult(ctx,
+            index ? ctx.create1<GatherNDOp>({ctx.input(0), index}) : Value());
 }
 
 /// broadcast_axis (broadcast_axes): size-1 axes repeated `size` times, an
@@ -901,6 +973,7 @@ ArrayRef<OpRow> nnvm::getTensorRows() {
       ROW("slice_like", nullptr, SliceOp, {}, importSliceLike, nullptr,
           Dir::ImportOnly),
       ROW("Crop", nullptr, SliceOp, {}, importCrop, nullptr, Dir::ImportOnly),
+      NNVM_EXPANSION_ROW("repeat", importRepeat),
       ROW("tile", nullptr, TileOp, kTile, importTile, nullptr, Dir::Both),
       ROW("Pad|pad", nullptr, PadOp, {}, importPad, exportPad, Dir::Both),
       REDUCE("sum", ReduceSumOp),
@@ -913,6 +986,7 @@ ArrayRef<OpRow> nnvm::getTensorRows() {
           Dir::Both),
       ROW("one_hot", nullptr, OneHotOp, {}, importOneHot, exportOneHot,
           Dir::Both),
+      NNVM_EXPANSION_ROW("gather_nd", importGatherND),
       NNVM_EXPANSION_ROW("Embedding", importEmbedding),
       NNVM_EXPANSION_ROW("broadcast_axis|broadcast_axes", importBroadcastAxis),
       NNVM_EXPANSION_ROW("SequenceMask", importSequenceMask),

@@ -636,6 +636,17 @@ void meanVarianceNormalization(DecomposeContext &ctx) {
 // Data movement
 //===----------------------------------------------------------------------===//
 
+/// `v` with element type `element` (a cast where it differs); null stays
+/// null.
+Value castTo(DecomposeContext &ctx, Value v, Type element) {
+  if (!v)
+    return {};
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getElementType() == element)
+    return v;
+  return ctx.create1(name<CastOp>(), v, {}, type.clone(element));
+}
+
 Value reshape(DecomposeContext &ctx, Value x, ArrayRef<int64_t> shape) {
   return ctx.create1(name<ReshapeOp>(), x, {ctx.i64s("shape", shape)});
 }
@@ -956,6 +967,13 @@ void attention(DecomposeContext &ctx) {
     k = repeat(k);
     v = repeat(v);
   }
+  // Half-precision inputs are computed in f32 and rounded once at the end
+  // (summed in f16, scores and probabilities lost up to 2 ulps).
+  Type compute =
+      element.isF16() || element.isBF16() ? Type(ctx.b.getF32Type()) : element;
+  q = castTo(ctx, q, compute);
+  k = castTo(ctx, k, compute);
+  v = castTo(ctx, v, compute);
   double scale = ctx.getFloat("scale", 1.0 / std::sqrt(double(headSize)));
   Value s = splatLike(ctx, q, std::sqrt(scale));
   Value kT = transpose(ctx, ctx.binary(name<MulOp>(), k, s), {0, 1, 3, 2});
@@ -980,7 +998,7 @@ void attention(DecomposeContext &ctx) {
     bias = mt.getElementType().isInteger(1)
                ? ctx.create1(name<WhereOp>(),
                              {m, splatLike(ctx, q, 0), splatLike(ctx, q, -inf)})
-               : m;
+               : castTo(ctx, m, compute);
   }
   if (ctx.getBool("is_causal", false)) {
     SmallVector<double> causal;
@@ -988,7 +1006,7 @@ void attention(DecomposeContext &ctx) {
       for (int64_t j = 0; j < kvLen; ++j)
         causal.push_back(j <= i + past ? 0.0 : -inf);
     Value c =
-        ctx.constant(RankedTensorType::get({qLen, kvLen}, element), causal);
+        ctx.constant(RankedTensorType::get({qLen, kvLen}, compute), causal);
     bias = bias ? ctx.binary(name<AddOp>(), bias, c) : c;
   }
   // Sliding windows: query i (at p = i + past) sees p - left <= j <= p +
@@ -1005,7 +1023,7 @@ void attention(DecomposeContext &ctx) {
         window.push_back(seen ? 0.0 : -inf);
       }
     Value w =
-        ctx.constant(RankedTensorType::get({qLen, kvLen}, element), window);
+        ctx.constant(RankedTensorType::get({qLen, kvLen}, compute), window);
     bias = bias ? ctx.binary(name<AddOp>(), bias, w) : w;
   }
   Value withBias = bias ? ctx.binary(name<AddOp>(), scores, bias) : scores;
@@ -1018,7 +1036,7 @@ void attention(DecomposeContext &ctx) {
     Value masked = ctx.binary(name<EqualOp>(), rowMax, splatLike(ctx, q, -inf));
     probs = ctx.create1(name<WhereOp>(), {masked, splatLike(ctx, q, 0), probs});
   }
-  Value y = ctx.binary(name<MatMulOp>(), probs, v);
+  Value y = castTo(ctx, ctx.binary(name<MatMulOp>(), probs, v), element);
   if (!y)
     return;
   if (rank == 3) {
@@ -1034,7 +1052,7 @@ void attention(DecomposeContext &ctx) {
   if (ctx.numOutputs() > 3) {
     int64_t mode = ctx.getInt("qk_matmul_output_mode", 0);
     Value qk = mode == 2 ? withBias : mode == 3 ? probs : scores;
-    ctx.results.push_back(ctx.unary(name<IdentityOp>(), qk));
+    ctx.results.push_back(castTo(ctx, qk, element));
   }
 }
 
@@ -1122,15 +1140,6 @@ std::optional<std::pair<double, double>> getQuantRange(Type type) {
   if (integer.isUnsigned())
     return std::make_pair(0.0, span - 1);
   return std::make_pair(-span / 2, span / 2 - 1);
-}
-
-Value castTo(DecomposeContext &ctx, Value v, Type element) {
-  if (!v)
-    return {};
-  auto type = cast<RankedTensorType>(v.getType());
-  if (type.getElementType() == element)
-    return v;
-  return ctx.create1(name<CastOp>(), v, {}, type.clone(element));
 }
 
 /// A scale or zero point made to broadcast against `x` as ONNX's reference
@@ -1439,8 +1448,7 @@ void qLinearMatMul(DecomposeContext &ctx) {
         ctx.inputType(i).getNumElements() != 1)
       return ctx.decline("per-axis scales");
   Value product = integerMatMul(ctx, 0, 2, 3, 5);
-  requantize(ctx, castTo(ctx, product, ctx.b.getF64Type()), 1, 4, 6, 7,
-             *range);
+  requantize(ctx, castTo(ctx, product, ctx.b.getF64Type()), 1, 4, 6, 7, *range);
 }
 
 //===----------------------------------------------------------------------===//

@@ -420,7 +420,7 @@ StringRef xoc::describeAttrKind(AttrKind kind) {
   case K::AutoPad:
     return "NOTSET, SAME_UPPER, SAME_LOWER or VALID";
   case K::PadMode:
-    return "constant, reflect or edge";
+    return "constant, reflect, edge or wrap";
   case K::ResizeMode:
     return "nearest or linear";
   case K::CoordTransform:

@@ -68,8 +68,8 @@ func.func @slice(%x: tensor<2x7xf32>, %y: tensor<3x4xf32>) -> (tensor<2x3xf32>, 
 
 // -----
 
-// Pad: tensor.pad for constants; edge and reflect gather clamped or
-// mirrored indices.
+// Pad: tensor.pad for constants; edge, reflect and wrap gather clamped,
+// mirrored or periodic indices.
 // CHECK-LABEL: func.func @pad
 // CHECK: %[[V:.*]] = arith.constant 1.500000e+00 : f32
 // CHECK: tensor.pad %{{.*}} low[0, 1] high[1, 2]
@@ -83,11 +83,18 @@ func.func @slice(%x: tensor<2x7xf32>, %y: tensor<3x4xf32>) -> (tensor<2x3xf32>, 
 // CHECK: arith.maxsi
 // CHECK: arith.minsi
 // CHECK: tensor.extract
-func.func @pad(%x: tensor<2x3xf32>) -> (tensor<3x6xf32>, tensor<3x6xf32>, tensor<3x6xf32>) {
+// Wrap: the index modulo the size, made non-negative (pads may exceed it).
+// CHECK: linalg.generic
+// CHECK: arith.remsi
+// CHECK: arith.cmpi slt
+// CHECK: arith.select
+// CHECK: tensor.extract
+func.func @pad(%x: tensor<2x3xf32>) -> (tensor<3x6xf32>, tensor<3x6xf32>, tensor<3x6xf32>, tensor<6x10xf32>) {
   %0 = nngraph.pad %x {pads = array<i64: 0, 1, 1, 2>, value = 1.5 : f32} : (tensor<2x3xf32>) -> tensor<3x6xf32>
   %1 = nngraph.pad %x {pads = array<i64: 0, 1, 1, 2>, mode = #nngraph.pad_mode<edge>} : (tensor<2x3xf32>) -> tensor<3x6xf32>
   %2 = nngraph.pad %x {pads = array<i64: 0, 1, 1, 2>, mode = #nngraph.pad_mode<reflect>} : (tensor<2x3xf32>) -> tensor<3x6xf32>
-  return %0, %1, %2 : tensor<3x6xf32>, tensor<3x6xf32>, tensor<3x6xf32>
+  %3 = nngraph.pad %x {pads = array<i64: 1, 3, 3, 4>, mode = #nngraph.pad_mode<wrap>} : (tensor<2x3xf32>) -> tensor<6x10xf32>
+  return %0, %1, %2, %3 : tensor<3x6xf32>, tensor<3x6xf32>, tensor<3x6xf32>, tensor<6x10xf32>
 }
 
 // -----

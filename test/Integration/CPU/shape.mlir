@@ -96,6 +96,18 @@ func.func @main() {
   // CHECK-NEXT: [1,   0,   1,   2,   1,   0]]
   call @print(%prc) : (tensor<?x?xf32>) -> ()
 
+  // Wrap, pads larger than the input: the input repeated as on a torus.
+  %pw = nngraph.pad %x {pads = array<i64: 1, 3, 3, 4>, mode = #nngraph.pad_mode<wrap>} : (tensor<2x3xf32>) -> tensor<6x10xf32>
+  %pwc = tensor.cast %pw : tensor<6x10xf32> to tensor<?x?xf32>
+  // CHECK: sizes = [6, 10]
+  // CHECK-NEXT: {{\[}}[3,   4,   5,   3,   4,   5,   3,   4,   5,   3],
+  // CHECK-NEXT: [0,   1,   2,   0,   1,   2,   0,   1,   2,   0],
+  // CHECK-NEXT: [3,   4,   5,   3,   4,   5,   3,   4,   5,   3],
+  // CHECK-NEXT: [0,   1,   2,   0,   1,   2,   0,   1,   2,   0],
+  // CHECK-NEXT: [3,   4,   5,   3,   4,   5,   3,   4,   5,   3],
+  // CHECK-NEXT: [0,   1,   2,   0,   1,   2,   0,   1,   2,   0]]
+  call @print(%pwc) : (tensor<?x?xf32>) -> ()
+
   %ti = nngraph.tile %x {repeats = array<i64: 2, 1>} : (tensor<2x3xf32>) -> tensor<4x3xf32>
   %tic = tensor.cast %ti : tensor<4x3xf32> to tensor<?x?xf32>
   // CHECK: sizes = [4, 3]

@@ -5,7 +5,9 @@ operators a gluonnlp BERT export uses (Embedding, LayerNorm, broadcast_axis,
 _contrib_div_sqrt_dim, SequenceMask, FullyConnected with flatten=False,
 batch_dot, softmax); and seq-ops-symbol.json: the other forms of those
 operators (LayerNorm over a middle axis with output_mean_var, SequenceMask
-along axis 0 with a fill value, broadcast_axis of the last axis). Run
+along axis 0 with a fill value, broadcast_axis of the last axis; and
+repeat, along an axis and flattened, and gather_nd, as Mask R-CNN uses
+them). Run
 once; the JSON files are committed beside this script."""
 import os
 import sys
@@ -57,7 +59,11 @@ def main():
                               axis=0, value=-1.5, name="time_mask")
     wide = sym.broadcast_axis(sym.sum(norm[2], axis=-1, keepdims=True),
                               axis=2, size=3, name="wide")
-    group = sym.Group([masked, norm[1], wide])
+    rows = sym.repeat(x, repeats=2, axis=1, name="rep_axis")
+    flat = sym.repeat(lengths, repeats=3, name="rep_flat")
+    picks = sym.var("picks")              # (2, 4): (t, b) pairs
+    picked = sym.gather_nd(x, picks, name="picked")
+    group = sym.Group([masked, norm[1], wide, rows, flat, picked])
     with open(os.path.join(here, "seq-ops-symbol.json"), "w") as f:
         f.write(group.tojson())
     return 0

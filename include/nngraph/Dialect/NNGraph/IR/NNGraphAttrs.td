@@ -34,7 +34,8 @@ def NNGraph_AutoPadAttr : NNGraph_EnumAttr<NNGraph_AutoPad, "auto_pad">;
 def NNGraph_PadMode : I32EnumAttr<"PadMode", "padding mode", [
     I32EnumAttrCase<"Constant", 0, "constant">,
     I32EnumAttrCase<"Reflect", 1, "reflect">,
-    I32EnumAttrCase<"Edge", 2, "edge">]> {
+    I32EnumAttrCase<"Edge", 2, "edge">,
+    I32EnumAttrCase<"Wrap", 3, "wrap">]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::nngraph";
 }

@@ -199,10 +199,11 @@ def NNGraph_SliceOp : NNGraph_InferOp<"slice",
 
 def NNGraph_PadOp : NNGraph_InferOp<"pad",
     [NNGraph_LayoutSensitive, SameOperandsAndResultElementType]> {
-  let summary = "Pad with a constant, by reflection or by edge";
+  let summary = "Pad with a constant, by reflection, by edge or by wrapping";
   let description = [{
     ONNX `Pad`: `pads` lists `[b1, ..., bn, e1, ..., en]` for all `n` axes
-    (non-negative); `mode` is `constant` (with `value`), `reflect` or `edge`.
+    (non-negative); `mode` is `constant` (with `value`), `reflect`, `edge`
+    or `wrap` (the input repeated periodically, as numpy's `wrap`).
 
     Imported from: MXNet `Pad`; Relay `nn.pad`.
 
