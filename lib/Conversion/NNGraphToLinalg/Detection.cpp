@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements the lowering of the detection post-processing ops
-// (MXNet's box_nms) to sequential scf.for loops over tensors: their steps
-// depend on what the earlier steps decided (a box suppressed by a kept one
-// suppresses nothing), so there is no parallel linalg form. Bufferization
-// turns the tensor inserts into stores in place.
+// This file implements the lowering of the detection ops to scf.for loops
+// over tensors: MXNet's box_nms, whose steps depend on what the earlier
+// steps decided (a box suppressed by a kept one suppresses nothing), so
+// there is no parallel linalg form; and RoiAlign, whose sample count per
+// bin depends on the region. Bufferization turns the tensor inserts into
+// stores in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -391,10 +393,210 @@ struct BoxNMSLowering : public OpConversionPattern<BoxNMSOp> {
   }
 };
 
+/// ONNX RoiAlign: a loop nest over (region, channel, bin row, bin
+/// column) carrying the result; per bin, loops over its samples (their
+/// count depends on the region with sampling_ratio 0) that read the input
+/// bilinearly, as ONNX's reference (Detectron's clamping at the borders).
+struct RoiAlignLowering : public OpConversionPattern<RoiAlignOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(RoiAlignOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getInput(), rois = adaptor.getRois();
+    Value batchIndices = adaptor.getBatchIndices();
+    auto inputType = cast<RankedTensorType>(x.getType());
+    auto resultType = cast<RankedTensorType>(op.getType());
+    if (!inputType.hasStaticShape() || !resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    Location loc = op.getLoc();
+    Type element = inputType.getElementType();
+    int64_t batches = inputType.getDimSize(0);
+    int64_t height = inputType.getDimSize(2), width = inputType.getDimSize(3);
+    auto outH = static_cast<int64_t>(op.getOutputHeight());
+    auto outW = static_cast<int64_t>(op.getOutputWidth());
+    auto ratio = static_cast<int64_t>(op.getSamplingRatio());
+    bool isMax = op.getMode() == RoiPoolMode::Max;
+    bool halfPixel = op.getHalfPixel();
+    double scale = op.getSpatialScale().convertToDouble();
+    OpBuilder &b = rewriter;
+    auto idx = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    auto real = [&](double v) { return scalarConstant(b, loc, element, v); };
+    auto cmp = [&](arith::CmpFPredicate p, Value l, Value r) -> Value {
+      return arith::CmpFOp::create(b, loc, p, l, r);
+    };
+    auto sel = [&](Value c, Value t, Value f) -> Value {
+      return arith::SelectOp::create(b, loc, c, t, f);
+    };
+    auto add = [&](Value l, Value r) -> Value {
+      return arith::AddFOp::create(b, loc, l, r);
+    };
+    auto sub = [&](Value l, Value r) -> Value {
+      return arith::SubFOp::create(b, loc, l, r);
+    };
+    auto mul = [&](Value l, Value r) -> Value {
+      return arith::MulFOp::create(b, loc, l, r);
+    };
+    auto div = [&](Value l, Value r) -> Value {
+      return arith::DivFOp::create(b, loc, l, r);
+    };
+    auto toReal = [&](Value i) -> Value {
+      Value i64v = arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
+      return arith::SIToFPOp::create(b, loc, element, i64v);
+    };
+    auto toIndex = [&](Value f) -> Value {
+      Value i64v = arith::FPToSIOp::create(b, loc, b.getI64Type(), f);
+      return arith::IndexCastOp::create(b, loc, b.getIndexType(), i64v);
+    };
+    // Clamps a sample coordinate as the reference: (low, high, fraction).
+    auto corner = [&](Value v,
+                      int64_t size) -> std::tuple<Value, Value, Value> {
+      v = sel(cmp(arith::CmpFPredicate::OLT, v, real(0)), real(0), v);
+      Value low = toIndex(v);
+      Value last = idx(size - 1);
+      Value atEnd =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, low, last);
+      low = sel(atEnd, last, low);
+      Value high = sel(atEnd, last, arith::AddIOp::create(b, loc, low, idx(1)));
+      v = sel(atEnd, toReal(last), v);
+      return {low, high, sub(v, toReal(low))};
+    };
+
+    Value init = createFilled(b, loc, resultType, {}, 0.0);
+    Value offset = real(halfPixel ? 0.5 : 0.0);
+    auto perRegion = scf::ForOp::create(
+        b, loc, idx(0), idx(resultType.getDimSize(0)), idx(1), ValueRange{init},
+        [&](OpBuilder &, Location, Value r, ValueRange out0) {
+          // MXNet's layout: the batch index in column 0, then the box.
+          int64_t first = batchIndices ? 0 : 1;
+          auto coord = [&](int64_t i) {
+            Value v = tensor::ExtractOp::create(b, loc, rois,
+                                                ValueRange{r, idx(first + i)});
+            return sub(mul(v, real(scale)), offset);
+          };
+          Value x1 = coord(0), y1 = coord(1), x2 = coord(2), y2 = coord(3);
+          Value roiW = sub(x2, x1), roiH = sub(y2, y1);
+          if (!halfPixel) {
+            roiW = arith::MaximumFOp::create(b, loc, roiW, real(1));
+            roiH = arith::MaximumFOp::create(b, loc, roiH, real(1));
+          }
+          Value binH = div(roiH, real(double(outH)));
+          Value binW = div(roiW, real(double(outW)));
+          auto gridOf = [&](Value bin) -> Value {
+            if (ratio > 0)
+              return idx(ratio);
+            Value n = toIndex(math::CeilOp::create(b, loc, bin));
+            return arith::MaxSIOp::create(b, loc, n, idx(0));
+          };
+          Value gridH = gridOf(binH), gridW = gridOf(binW);
+          Value samples = arith::MulIOp::create(b, loc, gridH, gridW);
+          Value count = arith::MaxSIOp::create(b, loc, samples, idx(1));
+          Value stepH =
+              div(binH, toReal(arith::MaxSIOp::create(b, loc, gridH, idx(1))));
+          Value stepW =
+              div(binW, toReal(arith::MaxSIOp::create(b, loc, gridW, idx(1))));
+          Value image =
+              batchIndices ? Value(arith::IndexCastOp::create(
+                                 b, loc, b.getIndexType(),
+                                 tensor::ExtractOp::create(b, loc, batchIndices,
+                                                           ValueRange{r})))
+                           : toIndex(tensor::ExtractOp::create(
+                                 b, loc, rois, ValueRange{r, idx(0)}));
+          Value inside = arith::AndIOp::create(
+              b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, image,
+                                    idx(0)),
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, image,
+                                    idx(batches)));
+          image = sel(inside, image, idx(0));
+          SmallVector<Value> lbs(3, idx(0)), steps(3, idx(1));
+          SmallVector<Value> ubs{idx(inputType.getDimSize(1)), idx(outH),
+                                 idx(outW)};
+          scf::LoopNest bins = scf::buildLoopNest(
+              b, loc, lbs, ubs, steps, ValueRange{out0[0]},
+              [&](OpBuilder &, Location, ValueRange ivs,
+                  ValueRange out) -> scf::ValueVector {
+                Value c = ivs[0];
+                Value top = add(y1, mul(toReal(ivs[1]), binH));
+                Value left = add(x1, mul(toReal(ivs[2]), binW));
+                Value start = real(isMax ? -INFINITY : 0.0);
+                auto rows = scf::ForOp::create(
+                    b, loc, idx(0), gridH, idx(1), ValueRange{start},
+                    [&](OpBuilder &, Location, Value iy, ValueRange accY) {
+                      Value yy =
+                          add(top, mul(add(toReal(iy), real(0.5)), stepH));
+                      auto cols = scf::ForOp::create(
+                          b, loc, idx(0), gridW, idx(1), accY,
+                          [&](OpBuilder &, Location, Value ix, ValueRange acc) {
+                            Value xx = add(
+                                left, mul(add(toReal(ix), real(0.5)), stepW));
+                            Value outside = arith::OrIOp::create(
+                                b, loc,
+                                arith::OrIOp::create(
+                                    b, loc,
+                                    cmp(arith::CmpFPredicate::OLT, yy,
+                                        real(-1)),
+                                    cmp(arith::CmpFPredicate::OGT, yy,
+                                        real(double(height)))),
+                                arith::OrIOp::create(
+                                    b, loc,
+                                    cmp(arith::CmpFPredicate::OLT, xx,
+                                        real(-1)),
+                                    cmp(arith::CmpFPredicate::OGT, xx,
+                                        real(double(width)))));
+                            auto [yLow, yHigh, ly] = corner(yy, height);
+                            auto [xLow, xHigh, lx] = corner(xx, width);
+                            Value hy = sub(real(1), ly), hx = sub(real(1), lx);
+                            auto at = [&](Value yi, Value xi, Value w) {
+                              return mul(w, tensor::ExtractOp::create(
+                                                b, loc, x,
+                                                ValueRange{image, c, yi, xi}));
+                            };
+                            Value t1 = at(yLow, xLow, mul(hy, hx));
+                            Value t2 = at(yLow, xHigh, mul(hy, lx));
+                            Value t3 = at(yHigh, xLow, mul(ly, hx));
+                            Value t4 = at(yHigh, xHigh, mul(ly, lx));
+                            Value v;
+                            if (isMax) {
+                              v = arith::MaximumFOp::create(
+                                  b, loc,
+                                  arith::MaximumFOp::create(b, loc, t1, t2),
+                                  arith::MaximumFOp::create(b, loc, t3, t4));
+                              v = sel(outside, real(0), v);
+                              v = arith::MaximumFOp::create(b, loc, acc[0], v);
+                            } else {
+                              v = add(add(t1, t2), add(t3, t4));
+                              v = add(acc[0], sel(outside, real(0), v));
+                            }
+                            scf::YieldOp::create(b, loc, ValueRange{v});
+                          });
+                      scf::YieldOp::create(b, loc, cols.getResults());
+                    });
+                Value value = rows.getResult(0);
+                if (isMax) {
+                  Value none = arith::CmpIOp::create(
+                      b, loc, arith::CmpIPredicate::eq, samples, idx(0));
+                  value = sel(none, real(0), value);
+                } else {
+                  value = div(value, toReal(count));
+                }
+                value = sel(inside, value, real(0));
+                return {tensor::InsertOp::create(
+                    b, loc, value, out[0], ValueRange{r, c, ivs[1], ivs[2]})};
+              });
+          scf::YieldOp::create(b, loc, bins.results);
+        });
+    rewriter.replaceOp(op, perRegion.getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::nngraph::detail::populateDetectionPatterns(
     RewritePatternSet &patterns, ConversionTarget &target) {
-  patterns.add<BoxNMSLowering>(patterns.getContext());
-  target.addIllegalOp<BoxNMSOp>();
+  patterns.add<BoxNMSLowering, RoiAlignLowering>(patterns.getContext());
+  target.addIllegalOp<BoxNMSOp, RoiAlignOp>();
 }

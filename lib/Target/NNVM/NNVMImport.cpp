@@ -338,6 +338,8 @@ static int64_t getDemandedInputRank(const Node &node, size_t i,
     return outRank - 1;
   if (op == "SequenceMask" && i == 1)
     return 1;
+  if (op == "_contrib_ROIAlign")
+    return i == 0 ? 4 : 2;
   return 0;
 }
 

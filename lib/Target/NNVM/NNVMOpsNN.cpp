@@ -438,6 +438,50 @@ bool exportLayerNorm(ExportContext &ctx, const OpRow &row) {
   return sameInputs(ctx);
 }
 
+/// _contrib_ROIAlign: roi_align with MXNet's R x 5 rois (batch index
+/// first); sample_ratio -1 is the adaptive 0; `aligned` is the half-pixel
+/// shift. Position-sensitive pooling has no typed form.
+void importROIAlign(NodeContext &ctx, const OpRow &) {
+  SmallVector<int64_t> pooled = ctx.getInts("pooled_size", {});
+  double scale = ctx.getFloat("spatial_scale", 1.0);
+  int64_t ratio = ctx.getInt("sample_ratio", -1);
+  bool aligned = ctx.getBool("aligned", false);
+  bool positionSensitive = ctx.getBool("position_sensitive", false);
+  RankedTensorType x = ctx.inputType(0, dynamicType(ctx, 4));
+  RankedTensorType rois = ctx.inputType(1, dynamicType(ctx, 2));
+  if (!x || !rois || ctx.failed)
+    return;
+  if (pooled.size() != 2 || pooled[0] < 1 || pooled[1] < 1)
+    return ctx.error(ctx.attrPath("pooled_size"),
+                     "expected two positive sizes (height, width)");
+  if (positionSensitive)
+    return ctx.imp.importCustom(ctx, CustomReason::NoTypedForm);
+  setResult(ctx, ctx.create1<RoiAlignOp>(
+                     {ctx.input(0), ctx.input(1)},
+                     {ctx.i64("output_height", pooled[0]),
+                      ctx.i64("output_width", pooled[1]),
+                      ctx.i64("sampling_ratio", std::max<int64_t>(ratio, 0)),
+                      ctx.f32("spatial_scale", scale),
+                      ctx.flag("half_pixel", aligned)}));
+}
+
+bool exportROIAlign(ExportContext &ctx, const OpRow &row) {
+  auto op = cast<RoiAlignOp>(ctx.op);
+  if (op.getBatchIndices() || op.getMode() != RoiPoolMode::Avg)
+    return ctx.fail("MXNet ROIAlign averages and takes the batch index as "
+                    "the rois' first column");
+  exportName(ctx, row);
+  auto height = static_cast<int64_t>(op.getOutputHeight());
+  auto width = static_cast<int64_t>(op.getOutputWidth());
+  auto ratio = static_cast<int64_t>(op.getSamplingRatio());
+  ctx.attr("pooled_size", formatTuple({height, width}));
+  ctx.attr("spatial_scale",
+           formatFloat(op.getSpatialScale().convertToDouble()));
+  ctx.attr("sample_ratio", std::to_string(ratio > 0 ? ratio : -1));
+  ctx.attr("aligned", formatBool(op.getHalfPixel()));
+  return sameInputs(ctx);
+}
+
 //===----------------------------------------------------------------------===//
 // Pooling
 //===----------------------------------------------------------------------===//
@@ -744,6 +788,8 @@ ArrayRef<OpRow> nnvm::getNNRows() {
           exportBatchNorm, Dir::Both),
       ROW("LayerNorm", nullptr, LayerNormOp, {}, importLayerNorm,
           exportLayerNorm, Dir::Both),
+      ROW("_contrib_ROIAlign", nullptr, RoiAlignOp, {}, importROIAlign,
+          exportROIAlign, Dir::Both),
       ROW("LRN", nullptr, LRNOp, kLRN, nullptr, nullptr, Dir::Both),
       // `Pooling` reads as any of the four; importPooling tells them apart.
       ROW("Pooling", "max_pool2d", MaxPoolOp, {}, importPooling, exportMaxPool,

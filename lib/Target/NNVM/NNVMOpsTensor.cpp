@@ -687,34 +687,6 @@ void importEmbedding(NodeContext &ctx, const OpRow &) {
                   : Value());
 }
 
-/// gather_nd: MXNet's indices hold the coordinates along their first axis
-/// (M x ...), ONNX's along their last: a transpose moving it last, a cast
-/// of the (float) indices to i64, then GatherND.
-void importGatherND(NodeContext &ctx, const OpRow &) {
-  RankedTensorType data = ctx.inputType(0);
-  RankedTensorType indices = ctx.inputType(1);
-  if (!data || !indices)
-    return;
-  int64_t rank = indices.getRank();
-  if (rank < 1)
-    return ctx.error(jsonPath(ctx.source.path, "inputs"),
-                     "expected indices of rank 1 or more");
-  Value index = ctx.input(1);
-  Type i64 = ctx.b.getI64Type();
-  if (indices.getElementType() != i64)
-    index =
-        ctx.create1(CastOp::getOperationName(), index, {}, indices.clone(i64));
-  if (index && rank > 1) {
-    SmallVector<int64_t> perm;
-    for (int64_t i = 1; i < rank; ++i)
-      perm.push_back(i);
-    perm.push_back(0);
-    index = ctx.create1<TransposeOp>({index}, {ctx.i64s("perm", perm)});
-  }
-  setResult(ctx,
-            index ? ctx.create1<GatherNDOp>({ctx.input(0), index}) : Value());
-}
-
 /// broadcast_axis (broadcast_axes): size-1 axes repeated `size` times, an
 /// ONNX Expand whose shape is 1 on the other axes.
 void importBroadcastAxis(NodeContext &ctx, const OpRow &) {
@@ -986,7 +958,6 @@ ArrayRef<OpRow> nnvm::getTensorRows() {
           Dir::Both),
       ROW("one_hot", nullptr, OneHotOp, {}, importOneHot, exportOneHot,
           Dir::Both),
-      NNVM_EXPANSION_ROW("gather_nd", importGatherND),
       NNVM_EXPANSION_ROW("Embedding", importEmbedding),
       NNVM_EXPANSION_ROW("broadcast_axis|broadcast_axes", importBroadcastAxis),
       NNVM_EXPANSION_ROW("SequenceMask", importSequenceMask),

@@ -138,6 +138,13 @@ const AttrSpec kGridSample[] = {
     {"mode", "mode", K::GridMode},
     {"padding_mode", "padding_mode", K::GridPadding},
     {"align_corners", "align_corners", K::Bool}};
+const AttrSpec kRoiAlign[] = {
+    {"mode", "mode", K::RoiMode},
+    {"output_height", "output_height", K::Int},
+    {"output_width", "output_width", K::Int},
+    {"sampling_ratio", "sampling_ratio", K::Int},
+    {"spatial_scale", "spatial_scale", K::Float},
+    {"coordinate_transformation_mode", "half_pixel", K::RoiHalfPixel}};
 const AttrSpec kScatterND[] = {{"reduction", "reduction", K::Reduction}};
 const AttrSpec kCast[] = {{"to", nullptr, K::Checked}};
 const FixedAttr kCastFixed[] = {{"saturate", 1, false}};
@@ -242,6 +249,7 @@ const OpSpec kOpSpecs[] = {
     {"ScatterND", mlirName<ScatterNDOp>(), ref(kScatterND), {}, {}, 3, 3, 1},
     {"Einsum", mlirName<EinsumOp>(), ref(kEinsum), {}, {}, 1, -1, 1},
     {"GridSample", mlirName<GridSampleOp>(), ref(kGridSample), {}, {}, 2, 2, 1},
+    {"RoiAlign", mlirName<RoiAlignOp>(), ref(kRoiAlign), {}, {}, 3, 3, 1},
     // Before And, Or, Xor, Not: lookupMLIR keeps the last row of an op;
     // getSpecFor picks these for integer operands.
     BINARY("BitwiseAnd", AndOp),
@@ -408,6 +416,10 @@ StringRef xoc::describeAttrKind(AttrKind kind) {
     return "nearest, linear, cubic, bilinear or bicubic";
   case K::GridPadding:
     return "zeros, border or reflection";
+  case K::RoiMode:
+    return "avg or max";
+  case K::RoiHalfPixel:
+    return "half_pixel or output_half_pixel";
   case K::Float:
     return "number";
   case K::Bool:
@@ -480,6 +492,14 @@ static Attribute convertEnum(Builder &b, AttrKind kind, StringRef text) {
   case K::GridPadding:
     if (auto v = symbolizeGridPadding(lower))
       return GridPaddingAttr::get(ctx, *v);
+    return nullptr;
+  case K::RoiMode:
+    if (auto v = symbolizeRoiPoolMode(lower))
+      return RoiPoolModeAttr::get(ctx, *v);
+    return nullptr;
+  case K::RoiHalfPixel:
+    if (lower == "half_pixel" || lower == "output_half_pixel")
+      return BoolAttr::get(ctx, lower == "half_pixel");
     return nullptr;
   case K::Reduction:
     if (auto v = symbolizeScatterReduction(lower))
@@ -607,6 +627,15 @@ std::optional<llvm::json::Value> xoc::attrToJSON(AttrKind kind,
   case K::GridPadding:
     if (auto v = dyn_cast<GridPaddingAttr>(attr))
       return llvm::json::Value(stringifyGridPadding(v.getValue()).str());
+    return std::nullopt;
+  case K::RoiMode:
+    if (auto v = dyn_cast<RoiPoolModeAttr>(attr))
+      return llvm::json::Value(stringifyRoiPoolMode(v.getValue()).str());
+    return std::nullopt;
+  case K::RoiHalfPixel:
+    if (auto v = dyn_cast<BoolAttr>(attr))
+      return llvm::json::Value(v.getValue() ? "half_pixel"
+                                            : "output_half_pixel");
     return std::nullopt;
   case K::Reduction:
     if (auto v = dyn_cast<ScatterReductionAttr>(attr))

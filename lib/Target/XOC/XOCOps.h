@@ -44,6 +44,8 @@ enum class AttrKind {
   String,         // string -> StringAttr (Einsum's equation)
   GridMode,       // GridSample's mode ("bilinear" and "bicubic" too)
   GridPadding,    // GridSample's padding_mode
+  RoiMode,        // RoiAlign's "avg"/"max"
+  RoiHalfPixel,   // RoiAlign's "half_pixel"/"output_half_pixel" -> BoolAttr
   Checked,        // read and checked by the importer, not kept (kernel_shape)
   OnOff,          // OneHot's [off, on] values -> off_value and on_value
 };

@@ -60,3 +60,28 @@ func.func @box_nms_ranks(%x: tensor<8x5xf32>, %y: tensor<2x3x4x6xf32>) -> (tenso
   %2 = nngraph.box_nms %y {topk = 0 : i64} : (tensor<2x3x4x6xf32>) -> tensor<2x3x4x6xf32>
   return %0, %1, %2 : tensor<8x5xf32>, tensor<2x3x4x6xf32>, tensor<2x3x4x6xf32>
 }
+
+// -----
+
+// roi_align: loops over the regions (the region's box, bin sizes and
+// adaptive sample counts computed once per region), then channels and
+// bins; per bin, sample loops with the region's bounds; bilinear reads of
+// the four corners; the average over max(count, 1) samples.
+// CHECK-LABEL: func.func @roi_align
+// CHECK: scf.for %[[R:[a-z0-9_]+]] = {{.*}} -> (tensor<3x2x2x2xf32>)
+// CHECK: tensor.extract %{{.*}}[%[[R]], %{{.*}}] : tensor<3x4xf32>
+// CHECK: math.ceil
+// CHECK: tensor.extract %{{.*}}[%[[R]]] : tensor<3xi64>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: %[[ROWS:.*]] = scf.for {{.*}} -> (f32)
+// CHECK: scf.for {{.*}} -> (f32)
+// CHECK-COUNT-4: tensor.extract %{{.*}} : tensor<1x2x6x6xf32>
+// CHECK: arith.divf %[[ROWS]]
+// CHECK: tensor.insert
+// CHECK-NOT: nngraph.roi_align
+func.func @roi_align(%x: tensor<1x2x6x6xf32>, %r: tensor<3x4xf32>, %i: tensor<3xi64>) -> tensor<3x2x2x2xf32> {
+  %0 = nngraph.roi_align %x, %r, %i {output_height = 2 : i64, output_width = 2 : i64, spatial_scale = 0.5 : f32} : (tensor<1x2x6x6xf32>, tensor<3x4xf32>, tensor<3xi64>) -> tensor<3x2x2x2xf32>
+  return %0 : tensor<3x2x2x2xf32>
+}

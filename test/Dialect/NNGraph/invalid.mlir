@@ -851,3 +851,12 @@ func.func @box_nms_id(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
   %0 = nngraph.box_nms %x {id_index = 1 : i64} : (tensor<4x6xf32>) -> tensor<4x6xf32>
   return %0 : tensor<4x6xf32>
 }
+
+// -----
+
+func.func @roi_align_rois(%x: tensor<1x4x8x8xf32>, %r: tensor<5x5xf32>, %i: tensor<5xi64>) -> tensor<5x4x1x1xf32> {
+  // expected-error @below {{'nngraph.roi_align' op expects an N x C x H x W input and R x 4 rois with R batch indices (or R x 5 rois without), got 1x4x8x8, 5x5 and 5}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.roi_align %x, %r, %i : (tensor<1x4x8x8xf32>, tensor<5x5xf32>, tensor<5xi64>) -> tensor<5x4x1x1xf32>
+  return %0 : tensor<5x4x1x1xf32>
+}

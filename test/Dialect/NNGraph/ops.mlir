@@ -239,6 +239,15 @@ func.func @detection(%b: tensor<2x8x6xf32>) -> tensor<2x8x6xf32> {
   return %0 : tensor<2x8x6xf32>
 }
 
+// CHECK-LABEL: func.func @roi_align
+func.func @roi_align(%x: tensor<1x4x8x8xf32>, %r: tensor<5x4xf32>, %i: tensor<5xi64>, %m: tensor<5x5xf32>) -> tensor<5x4x2x3xf32> {
+  // CHECK: nngraph.roi_align %{{.*}}, %{{.*}}, %{{.*}} {half_pixel = false, mode = #nngraph.roi_pool_mode<max>, output_height = 2 : i64, output_width = 3 : i64}
+  %0 = nngraph.roi_align %x, %r, %i {mode = #nngraph.roi_pool_mode<max>, output_height = 2 : i64, output_width = 3 : i64, half_pixel = false} : (tensor<1x4x8x8xf32>, tensor<5x4xf32>, tensor<5xi64>) -> tensor<5x4x2x3xf32>
+  // CHECK: nngraph.roi_align %{{.*}}, %{{.*}} {half_pixel = false} : (tensor<1x4x8x8xf32>, tensor<5x5xf32>)
+  %1 = nngraph.roi_align %x, %m {half_pixel = false} : (tensor<1x4x8x8xf32>, tensor<5x5xf32>) -> tensor<5x4x1x1xf32>
+  return %0 : tensor<5x4x2x3xf32>
+}
+
 // Dynamic dimensions are allowed and refined by the declared result type.
 // CHECK-LABEL: func.func @dynamic
 func.func @dynamic(%x: tensor<?x3xf32>, %y: tensor<3xf32>) -> tensor<4x3xf32> {

@@ -6,8 +6,9 @@ _contrib_div_sqrt_dim, SequenceMask, FullyConnected with flatten=False,
 batch_dot, softmax); and seq-ops-symbol.json: the other forms of those
 operators (LayerNorm over a middle axis with output_mean_var, SequenceMask
 along axis 0 with a fill value, broadcast_axis of the last axis; and
-repeat, along an axis and flattened, and gather_nd, as Mask R-CNN uses
-them). Run
+repeat, along an axis and flattened, as Mask R-CNN uses it); and
+roi-align-symbol.json: _contrib_ROIAlign, adaptive and with a
+fixed sample ratio and aligned. Run
 once; the JSON files are committed beside this script."""
 import os
 import sys
@@ -61,11 +62,23 @@ def main():
                               axis=2, size=3, name="wide")
     rows = sym.repeat(x, repeats=2, axis=1, name="rep_axis")
     flat = sym.repeat(lengths, repeats=3, name="rep_flat")
-    picks = sym.var("picks")              # (2, 4): (t, b) pairs
-    picked = sym.gather_nd(x, picks, name="picked")
-    group = sym.Group([masked, norm[1], wide, rows, flat, picked])
+    group = sym.Group([masked, norm[1], wide, rows, flat])
     with open(os.path.join(here, "seq-ops-symbol.json"), "w") as f:
         f.write(group.tojson())
+
+    feat = sym.var("feat")                # (2, 3, 12, 10)
+    image = sym.var("image")              # (R, 1) batch indices
+    box = sym.var("box")                  # (R, 4) in [0, 1)
+    corner = sym.slice_axis(box, axis=1, begin=0, end=2) * 8
+    extent = sym.slice_axis(box, axis=1, begin=2, end=4) * 8 + 0.5
+    rois = sym.concat(image, corner, corner + extent, dim=1, name="rois")
+    outs = [sym.contrib.ROIAlign(feat, rois, pooled_size=(3, 2),
+                                 spatial_scale=0.5, name="roi_adaptive"),
+            sym.contrib.ROIAlign(feat, rois, pooled_size=(2, 2),
+                                 spatial_scale=0.75, sample_ratio=2,
+                                 aligned=True, name="roi_aligned")]
+    with open(os.path.join(here, "roi-align-symbol.json"), "w") as f:
+        f.write(sym.Group(outs).tojson())
     return 0
 
 

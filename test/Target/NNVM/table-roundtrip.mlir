@@ -43,7 +43,8 @@ func.func @main(%x: tensor<2x3xf32> {nngraph.name = "x"},
                 %t4: tensor<2x4x5xf32> {nngraph.name = "t4"},
                 %m: tensor<3x4xf32> {nngraph.name = "m"},
                 %idx: tensor<3xf32> {nngraph.name = "idx"},
-                %boxes: tensor<1x8x6xf32> {nngraph.name = "boxes"})
+                %boxes: tensor<1x8x6xf32> {nngraph.name = "boxes"},
+                %rois: tensor<3x5xf32> {nngraph.name = "rois"})
     -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x4x8x8xf32>, tensor<2x3xi32>,
         tensor<1x4x8x8xf32>, tensor<2x5xf32>, tensor<1x4x4x4xf32>,
         tensor<1x4x1x1xf32>, tensor<1x256xf32>, tensor<2x12xf32>,
@@ -53,7 +54,7 @@ func.func @main(%x: tensor<2x3xf32> {nngraph.name = "x"},
         tensor<2x5x6xf32>, tensor<2x4xf32>, tensor<2x1x4xf32>,
         tensor<3xi64>, tensor<2x4xf32>, tensor<2x3x5xf32>, tensor<3x7xf32>,
         tensor<1x4x16x16xf32>, tensor<2x3xf32>, tensor<1x8x6xf32>,
-        tensor<2x3x4xf32>) {
+        tensor<2x3x4xf32>, tensor<3x4x2x2xf32>) {
   // CHECK-LABEL: func.func @main
   // Elementwise: binary, scalar folds, comparisons, where.
   // CHECK: nngraph.add
@@ -230,7 +231,9 @@ func.func @main(%x: tensor<2x3xf32> {nngraph.name = "x"},
   %oh = nngraph.one_hot %idx {depth = 7 : i64, axis = -1 : i64, on_value = 2.0 : f32, off_value = 0.0 : f32} : (tensor<3xf32>) -> tensor<3x7xf32>
   // CHECK: nngraph.layer_norm %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x3x4xf32>
   %ln = nngraph.layer_norm %t3, %wb, %wb {axis = -1 : i64, epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  // CHECK: nngraph.roi_align %{{.*}}, %{{.*}} {output_height = 2 : i64, output_width = 2 : i64, sampling_ratio = 2 : i64, spatial_scale = 5.000000e-01 : f32}
+  %roi = nngraph.roi_align %img, %rois {output_height = 2 : i64, output_width = 2 : i64, sampling_ratio = 2 : i64, spatial_scale = 0.5 : f32} : (tensor<1x4x8x8xf32>, tensor<3x5xf32>) -> tensor<3x4x2x2xf32>
   // CHECK: nngraph.box_nms %{{.*}} {id_index = 0 : i64, in_format = #nngraph.box_format<center>, topk = 4 : i64}
   %nms = nngraph.box_nms %boxes {id_index = 0 : i64, topk = 4 : i64, in_format = #nngraph.box_format<center>} : (tensor<1x8x6xf32>) -> tensor<1x8x6xf32>
-  return %u20, %u22, %conv, %u23, %bn2, %lsm, %ap, %gap, %fl, %rs, %tr2, %us, %sq, %sp#0, %cc, %sl, %rv, %sl2, %tl, %pd, %r0, %r4, %shp, %mm, %bmm, %oh, %up, %14, %nms, %ln : tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x4x8x8xf32>, tensor<2x3xi32>, tensor<1x4x8x8xf32>, tensor<2x5xf32>, tensor<1x4x4x4xf32>, tensor<1x4x1x1xf32>, tensor<1x256xf32>, tensor<2x12xf32>, tensor<2x3x4xf32>, tensor<2x1x3xf32>, tensor<2x3xf32>, tensor<2x1x4xf32>, tensor<2x2x4xf32>, tensor<2x2x4xf32>, tensor<2x3x4xf32>, tensor<2x2x4xf32>, tensor<2x3x8xf32>, tensor<2x5x6xf32>, tensor<2x4xf32>, tensor<2x1x4xf32>, tensor<3xi64>, tensor<2x4xf32>, tensor<2x3x5xf32>, tensor<3x7xf32>, tensor<1x4x16x16xf32>, tensor<2x3xf32>, tensor<1x8x6xf32>, tensor<2x3x4xf32>
+  return %u20, %u22, %conv, %u23, %bn2, %lsm, %ap, %gap, %fl, %rs, %tr2, %us, %sq, %sp#0, %cc, %sl, %rv, %sl2, %tl, %pd, %r0, %r4, %shp, %mm, %bmm, %oh, %up, %14, %nms, %ln, %roi : tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x4x8x8xf32>, tensor<2x3xi32>, tensor<1x4x8x8xf32>, tensor<2x5xf32>, tensor<1x4x4x4xf32>, tensor<1x4x1x1xf32>, tensor<1x256xf32>, tensor<2x12xf32>, tensor<2x3x4xf32>, tensor<2x1x3xf32>, tensor<2x3xf32>, tensor<2x1x4xf32>, tensor<2x2x4xf32>, tensor<2x2x4xf32>, tensor<2x3x4xf32>, tensor<2x2x4xf32>, tensor<2x3x8xf32>, tensor<2x5x6xf32>, tensor<2x4xf32>, tensor<2x1x4xf32>, tensor<3xi64>, tensor<2x4xf32>, tensor<2x3x5xf32>, tensor<3x7xf32>, tensor<1x4x16x16xf32>, tensor<2x3xf32>, tensor<1x8x6xf32>, tensor<2x3x4xf32>, tensor<3x4x2x2xf32>
 }

@@ -550,6 +550,48 @@ LogicalResult ScatterElementsOp::verify() {
   return success();
 }
 
+LogicalResult RoiAlignOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &inferred) {
+  StringRef name = getOperationName();
+  auto input = getRankedType(name, loc, adaptor.getInput(), "input");
+  auto rois = getRankedType(name, loc, adaptor.getRois(), "rois");
+  if (!input || !rois)
+    return failure();
+  RankedTensorType indices;
+  if (adaptor.getBatchIndices()) {
+    indices =
+        getRankedType(name, loc, adaptor.getBatchIndices(), "batch_indices");
+    if (!indices)
+      return failure();
+  }
+  // R x 4 with R batch indices, or R x 5 with the index first.
+  int64_t columns = indices ? 4 : 5;
+  if (input.getRank() != 4 || rois.getRank() != 2 ||
+      (!rois.isDynamicDim(1) && rois.getDimSize(1) != columns) ||
+      (indices && (indices.getRank() != 1 ||
+                   failed(verifyCompatibleShape(
+                       indices.getShape(), rois.getShape().take_front())))))
+    return opError(name, loc,
+                   "expects an N x C x H x W input and R x 4 rois with R "
+                   "batch indices (or R x 5 rois without), got " +
+                       formatShape(input.getShape()) + ", " +
+                       formatShape(rois.getShape()) +
+                       (indices ? " and " + formatShape(indices.getShape())
+                                : std::string(" and no batch indices")));
+  auto height = static_cast<int64_t>(adaptor.getOutputHeight());
+  auto width = static_cast<int64_t>(adaptor.getOutputWidth());
+  if (height < 1 || width < 1 ||
+      static_cast<int64_t>(adaptor.getSamplingRatio()) < 0)
+    return opError(name, loc,
+                   "expects output sizes of at least 1 and a sampling ratio "
+                   "of at least 0");
+  inferred.push_back(withShape(
+      input, {rois.getDimSize(0), input.getDimSize(1), height, width}));
+  return success();
+}
+
 LogicalResult BoxNMSOp::verify() {
   auto type = cast<RankedTensorType>(getData().getType());
   if (type.getRank() < 2)

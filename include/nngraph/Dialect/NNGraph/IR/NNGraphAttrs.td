@@ -63,6 +63,16 @@ def NNGraph_BoxFormat : I32EnumAttr<"BoxFormat",
 }
 def NNGraph_BoxFormatAttr : NNGraph_EnumAttr<NNGraph_BoxFormat, "box_format">;
 
+def NNGraph_RoiPoolMode : I32EnumAttr<"RoiPoolMode",
+    "how RoiAlign combines the samples of a bin", [
+    I32EnumAttrCase<"Avg", 0, "avg">,
+    I32EnumAttrCase<"Max", 1, "max">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::nngraph";
+}
+def NNGraph_RoiPoolModeAttr
+    : NNGraph_EnumAttr<NNGraph_RoiPoolMode, "roi_pool_mode">;
+
 def NNGraph_GridSampleMode : I32EnumAttr<"GridSampleMode",
     "GridSample interpolation", [
     I32EnumAttrCase<"Nearest", 0, "nearest">,

@@ -62,14 +62,14 @@ def NNGraph_CustomOp : NNGraph_Op<"custom"> {
     exporters write it back unchanged.
 
     Imported from: any operator of any format without a typed mapping, e.g.
-    MXNet `_contrib_ROIAlign`, BMXNet `QConvolution`, LightNet `tensorrt`.
+    MXNet `_contrib_MultiBoxPrior`, BMXNet `QConvolution`, LightNet `tensorrt`.
 
     Example:
 
     ```mlir
-    %r = nngraph.custom "_contrib_ROIAlign"(%x, %rois) {domain = "mxnet",
-        source_attrs = {pooled_size = "(14, 14)", spatial_scale = "0.0625"}}
-        : (tensor<1x256x32x32xf32>, tensor<*xf32>) -> tensor<*xf32>
+    %a = nngraph.custom "_contrib_MultiBoxPrior"(%x) {domain = "mxnet",
+        source_attrs = {ratios = "(1, 2, 0.5)", sizes = "(0.1, 0.2)"}}
+        : (tensor<1x256x32x32xf32>) -> tensor<*xf32>
     ```
   }];
   let arguments = (ins StrAttr:$op_type, Variadic<AnyTensor>:$inputs,

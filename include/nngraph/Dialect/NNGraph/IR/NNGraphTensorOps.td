@@ -568,6 +568,47 @@ def NNGraph_TopKOp : NNGraph_InferOp<"topk"> {
                       RankedTensorOf<[I64]>:$indices);
 }
 
+def NNGraph_RoiAlignOp : NNGraph_InferOp<"roi_align"> {
+  let summary = "Bilinear pooling of regions of interest";
+  let description = [{
+    ONNX `RoiAlign`: for each region `rois[r]` = (x1, y1, x2, y2) (scaled
+    by `spatial_scale`) of image `batch_indices[r]` of `input` (N x C x H
+    x W), an `output_height` x `output_width` grid of bins, each the
+    average (`mode` avg) or the maximum (max: of the weighted corner
+    values, as ONNX's reference) of `sampling_ratio` x `sampling_ratio`
+    bilinear samples (0: ceil(bin size) per axis, per region). With
+    `half_pixel` the coordinates are shifted by -0.5 (ONNX's
+    `half_pixel`, MXNet's `aligned`); without it regions are at least 1
+    pixel wide and high (`output_half_pixel`). Samples outside the image
+    by more than one pixel count 0; a batch index outside the input gives
+    a zero region. The result is R x C x output_height x output_width.
+    Without `batch_indices`, `rois` is R x 5 with each region's batch index
+    first (MXNet's layout, truncated to an integer).
+
+    Imported from: XOC `RoiAlign`; MXNet `_contrib_ROIAlign` (rois with
+    the batch index first; exported back).
+
+    Example:
+
+    ```mlir
+    %y = nngraph.roi_align %x, %rois, %idx {output_height = 7 : i64,
+        output_width = 7 : i64, spatial_scale = 6.250000e-02 : f32}
+        : (tensor<1x256x32x32xf32>, tensor<100x4xf32>, tensor<100xi64>)
+        -> tensor<100x256x7x7xf32>
+    ```
+  }];
+  let arguments = (ins NNGraph_FloatTensor:$input, NNGraph_FloatTensor:$rois,
+                   Optional<NNGraph_IndexTensor>:$batch_indices,
+                   DefaultValuedAttr<NNGraph_RoiPoolModeAttr,
+                       "::mlir::nngraph::RoiPoolMode::Avg">:$mode,
+                   DefaultValuedAttr<I64Attr, "1">:$output_height,
+                   DefaultValuedAttr<I64Attr, "1">:$output_width,
+                   DefaultValuedAttr<I64Attr, "0">:$sampling_ratio,
+                   DefaultValuedAttr<F32Attr, "1.0f">:$spatial_scale,
+                   DefaultValuedAttr<BoolAttr, "true">:$half_pixel);
+  let results = (outs NNGraph_FloatTensor:$output);
+}
+
 def NNGraph_BoxNMSOp : NNGraph_InferOp<"box_nms"> {
   let summary = "Non-maximum suppression of detection boxes, MXNet's way";
   let description = [{
