@@ -695,6 +695,15 @@ bool Importer::hasUnrankedInput(const Node &node) {
 /// shapes are given (nngraph-run takes them from its input arrays).
 void Importer::bindRankFreeInputs(NodeContext &ctx) {
   const Node &node = ctx.source;
+  // Handlers that give their data input the rank of its common form
+  // (FullyConnected 2-D, BatchNorm and pooling 4-D, softmax 2-D).
+  static const llvm::StringSet<> givesDataRank = {
+      "FullyConnected",   "dense",         "BatchNorm",         "BatchNorm_v1",
+      "batch_norm",       "Pooling",       "Pooling_v1",        "softmax",
+      "log_softmax",      "SoftmaxOutput", "SoftmaxActivation", "Softmax",
+      "_contrib_ROIAlign"};
+  if (givesDataRank.contains(node.op))
+    return;
   for (auto [i, entry] : llvm::enumerate(node.inputs)) {
     const Node &producer = graph.nodes[entry.node];
     if (!producer.isVariable() || hasValue(entry.node, entry.index) ||
