@@ -146,12 +146,12 @@ struct BoxNMSBuilder {
   }
 };
 
-/// The candidates of one batch: the indices and scores of the first `k`
+/// The candidates of one batch: the indices of the first `k`
 /// valid boxes by descending score (equal scores in box order), and how
 /// many there are. One pass over the boxes keeps the list sorted by
 /// insertion; a box enters when the list is not full or it beats the last.
-std::tuple<Value, Value, Value>
-selectCandidates(const BoxNMSBuilder &h, Value batch, int64_t n, int64_t k) {
+std::pair<Value, Value> selectCandidates(const BoxNMSBuilder &h, Value batch,
+                                         int64_t n, int64_t k) {
   OpBuilder &b = h.b;
   Location loc = h.loc;
   Value zero = h.index(0), one = h.index(1), last = h.index(k - 1);
@@ -217,7 +217,8 @@ selectCandidates(const BoxNMSBuilder &h, Value batch, int64_t n, int64_t k) {
             });
         scf::YieldOp::create(b, loc, insert.getResults());
       });
-  return {loop.getResult(0), loop.getResult(1), loop.getResult(2)};
+  // The scores only ordered the list.
+  return {loop.getResult(0), loop.getResult(2)};
 }
 
 /// Greedy suppression over the sorted candidates: `keep[j]` is false once
@@ -374,8 +375,7 @@ struct BoxNMSLowering : public OpConversionPattern<BoxNMSOp> {
         rewriter, loc, h.index(0), h.index(batches), h.index(1),
         ValueRange{out},
         [&](OpBuilder &, Location, Value batch, ValueRange result) {
-          auto [indices, scores, count] = selectCandidates(h, batch, n, k);
-          (void)scores;
+          auto [indices, count] = selectCandidates(h, batch, n, k);
           Value keep = suppress(h, batch, indices, count, k);
           scf::YieldOp::create(rewriter, loc,
                                ValueRange{assign(h, batch, result[0], indices,
