@@ -78,6 +78,29 @@ else:
     lit_config.note("no OpenMP runtime (libomp): tests that REQUIRE openmp "
                     "are skipped")
 
+# CUDA: the driver (libcuda.so.1) and a GPU it sees make "cuda-gpu" (the
+# tests of test/Integration/GPU run only then); without a driver,
+# "no-cuda-driver" (the runtime's error path is tested). The CUDA toolkit's
+# ptxas on PATH makes "ptxas" (cubin assembly).
+import ctypes
+import shutil
+cuda_gpus = 0
+try:
+    libcuda = ctypes.CDLL("libcuda.so.1")
+    count = ctypes.c_int(0)
+    if libcuda.cuInit(0) == 0 and libcuda.cuDeviceGetCount(ctypes.byref(count)) == 0:
+        cuda_gpus = count.value
+except OSError:
+    config.available_features.add("no-cuda-driver")
+if cuda_gpus > 0:
+    config.available_features.add("cuda-gpu")
+else:
+    lit_config.note("no CUDA GPU: the GPU execution tests (REQUIRES: cuda-gpu) are skipped")
+if shutil.which("ptxas"):
+    config.available_features.add("ptxas")
+else:
+    lit_config.note("no ptxas on PATH (CUDA toolkit): GPU kernels are checked as PTX, not assembled")
+
 tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]
 tools = ["nngraph-opt", "nngraph-translate", "nngraph-run", "mlir-opt", "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -15,6 +15,7 @@
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Codegen/BufferPlan.h"
 #include "nngraph/Codegen/WeightPrepare.h"
+#include "nngraph/Dialect/NNGraph/IR/NNGraphOps.h"
 #include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
 #include "nngraph/Dialect/NNGraph/Transforms/ProfileLayers.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
@@ -30,6 +31,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -171,6 +173,11 @@ LogicalResult nngraph::getGraphSignature(ModuleOp module,
     TensorInfo info = describe(func.getArgument(i).getType(),
                                getInputName(func, i), /*isInput=*/true);
     info.isWeight = isWeight(func, i);
+    info.positive =
+        llvm::any_of(func.getArgument(i).getUses(), [](OpOperand &use) {
+          auto norm = dyn_cast<BatchNormOp>(use.getOwner());
+          return norm && &use == &norm.getVarMutable();
+        });
     inputs.push_back(std::move(info));
   }
   for (unsigned i = 0; i < func.getNumResults(); ++i)
@@ -240,6 +247,12 @@ size_t nngraph::releaseCompilerMemory() {
 //===----------------------------------------------------------------------===//
 // Executable
 //===----------------------------------------------------------------------===//
+
+std::string nngraph::getCudaRuntimeLibrary() {
+  if (const char *env = std::getenv("NNGRAPH_CUDA_RUNTIME_LIB"); env && *env)
+    return env;
+  return NNGRAPH_CUDA_RUNTIME_LIB;
+}
 
 std::vector<std::string> nngraph::getDefaultSharedLibs() {
   // memref.copy lowers to a call of memrefCopy from MLIR's C runner utils;
@@ -324,7 +337,16 @@ static LogicalResult addOpenMPLibrary(ModuleOp module,
   return failure();
 }
 
-Executable::~Executable() = default;
+Executable::~Executable() {
+  if (!cuda)
+    return;
+  for (void *buffer : cuda->buffers)
+    cuda->free(buffer);
+  if (cuda->fini)
+    cuda->fini();
+  char message[512];
+  cuda->takeError(message, sizeof(message));
+}
 
 /// The arena argument that nngraph-plan-buffers gave the lowered function
 /// `name` (a buffer of nngraph.arena_size bytes), or an empty shape when
@@ -444,6 +466,13 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   // The function's other nngraph.* attributes go with stripGraphAttrs,
   // after the pipeline.
   func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+  if (options.target == "cuda")
+    return compileForCuda(std::move(exe), *module, options);
+  if (options.target != "cpu") {
+    emitError(module->getLoc())
+        << "unknown target '" << options.target << "': expected cpu or cuda";
+    return nullptr;
+  }
   bool passTiming = false;
   std::unique_ptr<CompileTimers> timers = CompileTimers::get(passTiming);
   FailureOr<unsigned> threads = getThreadCount(options, module->getLoc());
@@ -594,6 +623,8 @@ llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
     return llvm::createStringError(
         "expected %zu buffers (%zu inputs, %zu outputs), got %zu", expected,
         inputs.size(), outputs.size(), buffers.size());
+  if (cuda)
+    return invokeCuda(buffers);
   // The graph function takes the inputs it kept, the prepared tensors and
   // the outputs.
   auto run = [&] {
@@ -767,6 +798,10 @@ void Executable::prepareWeights(ArrayRef<void *> buffers) const {
 }
 
 void Executable::rebindWeights() {
+  if (cuda) {
+    std::lock_guard<std::mutex> lock(cuda->mutex);
+    cuda->weightsValid = false;
+  }
   std::unique_lock<std::shared_mutex> lock(prepareMutex);
   preparedValid = false;
 }
@@ -776,4 +811,225 @@ int64_t Executable::getPreparedBytes() const {
   for (const TensorInfo &info : prepared)
     bytes += info.byteSize();
   return bytes;
+}
+
+//===----------------------------------------------------------------------===//
+// CUDA
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The runtime library's functions that run before the JIT exists.
+struct CudaRuntimeEntry {
+  int (*init)(int, char *, size_t);
+  int (*deviceInfo)(char *, size_t);
+};
+
+/// Loads libnngraph_cuda_runtime.so (for the process's life: the JIT's code
+/// calls it) and returns its init entry points, or a message.
+llvm::Expected<CudaRuntimeEntry> loadCudaRuntime() {
+  std::string path = getCudaRuntimeLibrary();
+  std::string error;
+  auto lib =
+      llvm::sys::DynamicLibrary::getPermanentLibrary(path.c_str(), &error);
+  if (!lib.isValid())
+    return llvm::createStringError("cannot load the CUDA runtime library " +
+                                   path + ": " + error);
+  CudaRuntimeEntry entry;
+  entry.init = reinterpret_cast<int (*)(int, char *, size_t)>(
+      lib.getAddressOfSymbol("nngraph_cuda_init"));
+  entry.deviceInfo = reinterpret_cast<int (*)(char *, size_t)>(
+      lib.getAddressOfSymbol("nngraph_cuda_device_info"));
+  if (!entry.init || !entry.deviceInfo)
+    return llvm::createStringError(path + " is not nngraph's CUDA runtime");
+  return entry;
+}
+} // namespace
+
+std::unique_ptr<Executable>
+Executable::compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
+                           const CompileOptions &options) {
+  Location loc = module->getLoc();
+  // The driver first: without one there is nothing to compile for.
+  auto runtime = loadCudaRuntime();
+  if (!runtime) {
+    emitError(loc) << llvm::toString(runtime.takeError());
+    return nullptr;
+  }
+  char message[512];
+  if (runtime->init(options.device, message, sizeof(message))) {
+    emitError(loc) << message;
+    return nullptr;
+  }
+  char name[256] = {0};
+  int capability = runtime->deviceInfo(name, sizeof(name));
+  std::string chip = options.chip;
+  if (chip.empty())
+    chip = "sm_" + std::to_string(capability ? capability : 80);
+
+  bool passTiming = false;
+  std::unique_ptr<CompileTimers> timers = CompileTimers::get(passTiming);
+  PassManager pm(module->getContext());
+  if (passTiming)
+    pm.enableTiming();
+  GPUPipelineOptions pipelineOptions;
+  pipelineOptions.resultsToOutParams = true;
+  pipelineOptions.fuseElementwise = options.fuseElementwise;
+  pipelineOptions.chip = chip;
+  pipelineOptions.features = options.features;
+  pipelineOptions.format = options.format;
+  buildGPUPipeline(pm, pipelineOptions);
+  {
+    TimeRegion region(timers.get(), &CompileTimers::pipeline);
+    if (failed(pm.run(module)))
+      return nullptr;
+  }
+  if (failed(exe->loadPrepare(module, exe->entry)))
+    return nullptr;
+  stripGraphAttrs(module);
+
+  static std::once_flag initTarget;
+  std::call_once(initTarget, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  JITOptions jitOptions;
+  jitOptions.optLevel = options.optLevel;
+  jitOptions.sharedLibs =
+      options.sharedLibs.empty() ? getDefaultSharedLibs() : options.sharedLibs;
+  jitOptions.sharedLibs.push_back(getCudaRuntimeLibrary());
+  jitOptions.entries = {exe->entry};
+  jitOptions.threads = options.compileThreads;
+  if (timers) {
+    jitOptions.translateTimer = &timers->translate;
+    jitOptions.compileTimer = &timers->compile;
+  }
+  auto jit = JITModule::create(module, jitOptions);
+  if (!jit) {
+    emitError(loc) << llvm::toString(jit.takeError());
+    return nullptr;
+  }
+  exe->jit = std::move(*jit);
+  auto fn = [&] {
+    TimeRegion region(timers.get(), &CompileTimers::link);
+    return exe->jit->lookupPacked(exe->entry);
+  }();
+  if (!fn) {
+    emitError(loc) << "JIT: " << llvm::toString(fn.takeError());
+    return nullptr;
+  }
+  if (timers)
+    timers->group.print(llvm::errs(), /*ResetAfterPrint=*/true);
+  exe->entryPoint = *fn;
+
+  CudaState &state = exe->cuda.emplace();
+  bool resolved = true;
+  auto resolve = [&](auto &fnPtr, StringRef symbol) {
+    auto address = exe->jit->lookup(symbol);
+    if (!address) {
+      llvm::consumeError(address.takeError());
+      resolved = false;
+      return;
+    }
+    fnPtr =
+        reinterpret_cast<std::remove_reference_t<decltype(fnPtr)>>(*address);
+  };
+  resolve(state.alloc, "nngraph_cuda_alloc");
+  resolve(state.free, "nngraph_cuda_free");
+  resolve(state.toDevice, "nngraph_cuda_copy_to_device");
+  resolve(state.toHost, "nngraph_cuda_copy_to_host");
+  resolve(state.takeError, "nngraph_cuda_take_error");
+  resolve(state.profileEnable, "nngraph_cuda_profile_enable");
+  resolve(state.profileTake, "nngraph_cuda_profile_take");
+  if (!resolved) {
+    exe->cuda.reset();
+    emitError(loc) << "JIT: " << getCudaRuntimeLibrary()
+                   << " lacks the executor's functions";
+    return nullptr;
+  }
+  state.description = std::string(name) + " (" + chip + ")";
+  // The kernels' modules load now (the static constructors).
+  void (*init)() = nullptr;
+  resolve(init, kModuleInitName);
+  resolved = true;
+  resolve(state.fini, kModuleFiniName);
+  if (init)
+    init();
+  if (state.takeError(message, sizeof(message))) {
+    emitError(loc) << "CUDA: " << message;
+    return nullptr;
+  }
+  return exe;
+}
+
+std::string Executable::getDeviceDescription() const {
+  return cuda ? cuda->description : std::string();
+}
+
+llvm::Error Executable::invokeCuda(ArrayRef<void *> buffers) const {
+  CudaState &state = *cuda;
+  std::lock_guard<std::mutex> lock(state.mutex);
+  char message[512];
+  auto failure = [&]() -> llvm::Error {
+    // Buffers made before the failure are kept and reused (or freed with
+    // the Executable); a failed copy leaves the weights to copy again.
+    state.weightsValid = false;
+    return llvm::createStringError(std::string("CUDA: ") + message);
+  };
+  std::vector<const TensorInfo *> infos;
+  for (const TensorInfo &info : inputs)
+    infos.push_back(&info);
+  for (const TensorInfo &info : outputs)
+    infos.push_back(&info);
+  if (state.buffers.empty()) {
+    for (const TensorInfo *info : infos)
+      state.buffers.push_back(state.alloc(info->byteSize()));
+    state.uploadedFrom.assign(inputs.size(), nullptr);
+    if (state.takeError(message, sizeof(message))) {
+      for (void *buffer : state.buffers)
+        state.free(buffer);
+      state.buffers.clear();
+      state.takeError(message, sizeof(message));
+      return failure();
+    }
+  }
+  // Weights are copied when they are other buffers than last time (or
+  // after rebindWeights); data inputs at every call.
+  for (auto [i, info] : llvm::enumerate(inputs)) {
+    bool current = info.isWeight && state.weightsValid &&
+                   state.uploadedFrom[i] == buffers[i];
+    if (current)
+      continue;
+    state.toDevice(state.buffers[i], buffers[i], info.byteSize());
+    state.uploadedFrom[i] = buffers[i];
+  }
+  state.weightsValid = true;
+  callPacked(entryPoint, state.buffers, infos);
+  for (auto [i, info] : llvm::enumerate(outputs))
+    state.toHost(buffers[inputs.size() + i], state.buffers[inputs.size() + i],
+                 info.byteSize());
+  if (state.takeError(message, sizeof(message)))
+    return failure();
+  return llvm::Error::success();
+}
+
+llvm::Error
+Executable::invokeProfiledKernels(ArrayRef<void *> buffers,
+                                  std::vector<KernelTime> &times) const {
+  if (!cuda)
+    return llvm::createStringError(
+        "kernel times need a model compiled for target cuda");
+  times.clear();
+  cuda->profileEnable(1);
+  llvm::Error err = invoke(buffers);
+  cuda->profileEnable(0);
+  auto report = [](void *user, const char *kernel, int64_t launches,
+                   double ms) {
+    static_cast<std::vector<KernelTime> *>(user)->push_back(
+        {kernel, launches, ms});
+  };
+  cuda->profileTake(report, &times);
+  char message[512];
+  if (!err && cuda->takeError(message, sizeof(message)))
+    return llvm::createStringError(std::string("CUDA: ") + message);
+  return err;
 }

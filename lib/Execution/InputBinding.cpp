@@ -42,7 +42,8 @@ static InputChoice chooseSource(const InputQuery &input,
     choice.source = InputSource::Named;
   } else if (input.hasStaticShape && input.isWeight && options.randomWeights) {
     choice = {InputSource::RandomWeight,
-              getWeightSeed(*options.randomWeights, input.name), -0.5, 0.5};
+              getWeightSeed(*options.randomWeights, input.name),
+              input.positive ? 0.5 : -0.5, input.positive ? 1.5 : 0.5};
   } else if (input.hasStaticShape && !input.isWeight && options.randomInputs) {
     choice = {InputSource::RandomData, *options.randomInputs, 0.0, 1.0};
   }
@@ -122,6 +123,7 @@ FailureOr<std::vector<NpyArray>> nngraph::bindInputs(
     InputQuery &q = queries.emplace_back();
     q.name = info.name;
     q.isWeight = info.isWeight;
+    q.positive = info.positive;
     q.inWeights = weights.back().has_value();
     q.inNamed = named.contains(info.name);
   }

@@ -140,6 +140,44 @@ llvm::Error addPackedWrapper(llvm::Module &m, StringRef name) {
   return llvm::Error::success();
 }
 
+/// Replaces the module's static constructors or destructors (`list`:
+/// llvm.global_ctors or llvm.global_dtors; the GPU kernels' module loads and
+/// unloads of gpu-to-llvm's SelectObjectAttr) by an external function
+/// `name` that calls them in order of priority (destructors in reverse),
+/// which the caller runs: objects linked by ORC do not run .init_array.
+/// Returns whether there were any.
+bool replaceStructors(llvm::Module &m, StringRef list, StringRef name,
+                      bool reverse) {
+  llvm::GlobalVariable *global = m.getGlobalVariable(list);
+  if (!global || !global->hasInitializer())
+    return false;
+  SmallVector<std::pair<uint64_t, llvm::Function *>> entries;
+  if (auto *array = dyn_cast<llvm::ConstantArray>(global->getInitializer()))
+    for (llvm::Value *element : array->operands()) {
+      auto *entry = dyn_cast<llvm::ConstantStruct>(element);
+      if (!entry || entry->getNumOperands() < 2)
+        continue;
+      auto *priority = dyn_cast<llvm::ConstantInt>(entry->getOperand(0));
+      auto *fn = dyn_cast<llvm::Function>(entry->getOperand(1));
+      if (priority && fn)
+        entries.push_back({priority->getZExtValue(), fn});
+    }
+  llvm::stable_sort(entries, [&](const auto &a, const auto &b) {
+    return reverse ? a.first > b.first : a.first < b.first;
+  });
+  global->eraseFromParent();
+  llvm::LLVMContext &ctx = m.getContext();
+  llvm::IRBuilder<> builder(ctx);
+  auto *type = llvm::FunctionType::get(builder.getVoidTy(), false);
+  auto *caller =
+      llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, name, m);
+  builder.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", caller));
+  for (auto &entry : entries)
+    builder.CreateCall(entry.second);
+  builder.CreateRetVoid();
+  return true;
+}
+
 /// Keeps only the functions in `entries` callable from outside `m`: every
 /// other definition becomes internal, and those left without a use go.
 /// Then each entry absorbs the chain of functions it alone calls (the C
@@ -344,6 +382,12 @@ JITModule::create(ModuleOp module, const JITOptions &options) {
         return std::move(error);
       packed.push_back(getPackedName(entry));
     }
+    if (replaceStructors(*llvmModule, "llvm.global_ctors", kModuleInitName,
+                         /*reverse=*/false))
+      packed.push_back(kModuleInitName);
+    if (replaceStructors(*llvmModule, "llvm.global_dtors", kModuleFiniName,
+                         /*reverse=*/true))
+      packed.push_back(kModuleFiniName);
     internalize(*llvmModule, packed);
     parts = split(*llvmModule, threads);
   }

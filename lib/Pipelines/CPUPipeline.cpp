@@ -32,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Common.h"
 #include "nngraph/Codegen/Passes.h"
 #include "nngraph/Conversion/Passes.h"
 #include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
@@ -59,24 +60,6 @@ template <typename... Passes>
 void addOnFunctions(OpPassManager &pm, std::unique_ptr<Passes>... passes) {
   OpPassManager &nested = pm.nest<func::FuncOp>();
   (nested.addPass(std::move(passes)), ...);
-}
-
-/// Deallocation of the buffers that the arena does not hold: upstream's
-/// buffer-deallocation-pipeline, with its function-local passes (the
-/// canonicalizations, CSE, the simplification) nested on each function so
-/// that they run on the kernels in parallel; ownership-based deallocation
-/// (function boundaries) and the lowering of bufferization.dealloc (which
-/// may add a helper function) stay on the module.
-void addDeallocationPasses(OpPassManager &pm) {
-  memref::ExpandReallocPassOptions realloc;
-  realloc.emitDeallocs = false;
-  addOnFunctions(pm, memref::createExpandReallocPass(realloc),
-                 createCanonicalizerPass());
-  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
-  addOnFunctions(pm, createCanonicalizerPass(),
-                 bufferization::createBufferDeallocationSimplificationPass());
-  pm.addPass(bufferization::createLowerDeallocationsPass());
-  addOnFunctions(pm, createCSEPass(), createCanonicalizerPass());
 }
 
 /// Stage 6 without threads: scf.parallel loops (if any reach here) become
@@ -181,19 +164,7 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   // memrefs so that callers (the runner, printMemref) can pass theirs.
   // Producers whose results are inserted into a larger tensor (the pieces
   // of a concat) write into its slices rather than through a copy.
-  pm.addNestedPass<func::FuncOp>(createNNGraphCopyRepeatedResultsPass());
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  if (options.resultsToOutParams) {
-    bufferization::BufferResultsToOutParamsPassOptions outParams;
-    outParams.modifyPublicFunctions = true;
-    outParams.hoistStaticAllocs = true;
-    pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
-  }
+  nngraph::addBufferizationPasses(pm, options.resultsToOutParams);
   pm.addPass(createNNGraphElideCopiesPass());
   if (options.planBuffers) {
     NNGraphPlanBuffersPassOptions plan;
@@ -210,7 +181,7 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     pm.addPass(createNNGraphProfileKernelsPass());
   if (outline)
     pm.addPass(createNNGraphOutlineKernelsPass());
-  addDeallocationPasses(pm);
+  nngraph::addDeallocationPasses(pm);
   // 5. Loops. The parallel tile loops of the schedules (scf.forall: every
   // static op has a schedule, the elementwise one included) run on threads,
   // or in sequence with one. Vectors become FMAs, loads and stores; what
@@ -238,4 +209,11 @@ void nngraph::registerPipelines() {
       "Compile an nngraph graph for the CPU: nngraph -> linalg -> "
       "bufferization -> loops -> LLVM dialect",
       buildCPUPipeline);
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "nngraph-gpu-pipeline",
+      "Compile an nngraph graph for NVIDIA GPUs: nngraph -> linalg -> "
+      "bufferization -> device buffers -> parallel loops -> gpu.launch -> "
+      "kernels in NVVM -> PTX or cubin, host code in the LLVM dialect "
+      "calling the mgpu* runtime",
+      buildGPUPipeline);
 }

@@ -13,6 +13,7 @@
 #include "nngraph/InitAll.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
@@ -20,6 +21,8 @@ int main(int argc, char **argv) {
   mlir::nngraph::test::registerTestPasses();
   mlir::DialectRegistry registry;
   mlir::nngraph::registerAllDialects(registry);
+  // gpu-module-to-binary (nngraph-gpu-pipeline) translates the kernels.
+  mlir::registerAllToLLVMIRTranslations(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "nngraph optimizer driver\n", registry));
 }

@@ -6,6 +6,7 @@
 //
 // This file implements nngraph-run: it imports a model (any format, detected
 // from the content, or an .mlir file), compiles it with nngraph-cpu-pipeline
+// (or, with --target cuda, nngraph-gpu-pipeline and the CUDA runtime)
 // (results become output buffers), JIT-executes it (the project's JIT,
 // nngraph/Execution/JIT.h, compiling on --compile-threads threads) on
 // inputs from .npy files or deterministic random values,
@@ -122,6 +123,28 @@ static cl::opt<bool> planBuffers(
              "compile time and reused every run (off: allocate and free "
              "each in every run)"),
     cl::init(true));
+
+static cl::opt<std::string>
+    target("target",
+           cl::desc("Where the model runs: cpu (default) or cuda (an "
+                    "NVIDIA GPU: nngraph-gpu-pipeline, the CUDA driver "
+                    "loaded at run time)"),
+           cl::init("cpu"));
+static cl::opt<std::string>
+    chip("chip",
+         cl::desc("With --target cuda: the GPU architecture the kernels are "
+                  "compiled for (sm_80, sm_90, ...; default: the device's)"),
+         cl::init(""));
+static cl::opt<std::string>
+    gpuFormat("gpu-format",
+              cl::desc("With --target cuda: the kernels as isa (PTX, "
+                       "compiled by the driver; default), bin (cubin, needs "
+                       "the CUDA toolkit's ptxas) or fatbin"),
+              cl::init("isa"));
+static cl::opt<int> cudaDevice("cuda-device",
+                               cl::desc("With --target cuda: the device "
+                                        "ordinal"),
+                               cl::init(0));
 
 namespace {
 
@@ -324,6 +347,65 @@ LogicalResult runProfiled(const Executable &plain, const Executable &profiled,
   return success();
 }
 
+/// --profile with --target cuda: one warm-up run, then --repeat runs (10
+/// unless given) with CUDA events around every kernel launch; prints the
+/// outputs, the median run time and the kernels by GPU time.
+LogicalResult runProfiledCuda(const Executable &exe, ArrayRef<void *> buffers,
+                              ArrayRef<NpyArray> outputs,
+                              double compileSeconds) {
+  unsigned runs =
+      repeat.getNumOccurrences() ? std::max(1u, unsigned(repeat)) : 10;
+  if (llvm::Error err = exe.invoke(buffers)) {
+    llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+    return failure();
+  }
+  std::vector<double> times;
+  llvm::StringMap<std::pair<int64_t, double>> totals;
+  std::vector<std::string> order;
+  for (unsigned r = 0; r < runs; ++r) {
+    std::vector<Executable::KernelTime> kernels;
+    auto t = Clock::now();
+    if (llvm::Error err = exe.invokeProfiledKernels(buffers, kernels)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return failure();
+    }
+    times.push_back(secondsSince(t));
+    for (const Executable::KernelTime &k : kernels) {
+      auto [it, inserted] = totals.try_emplace(k.kernel, 0, 0.0);
+      if (inserted)
+        order.push_back(k.kernel);
+      it->second.first += k.launches;
+      it->second.second += k.milliseconds;
+    }
+  }
+  if (failed(writeOutputs(exe.getOutputs(), outputs)))
+    return failure();
+  std::sort(times.begin(), times.end());
+  double gpuTotal = 0;
+  for (const std::string &k : order)
+    gpuTotal += totals[k].second / runs;
+  llvm::outs() << llvm::format("compile time: %.3f s\n", compileSeconds)
+               << llvm::format("run time (median of %zu): %.6f s\n",
+                               times.size(), times[times.size() / 2])
+               << "device: " << exe.getDeviceDescription() << "\n"
+               << llvm::format("kernels: %zu, GPU time per run: %.3f ms "
+                               "(sum of the kernels' times)\n",
+                               order.size(), gpuTotal);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const std::string &a, const std::string &b) {
+                     return totals[a].second > totals[b].second;
+                   });
+  llvm::outs() << "     ms/run       %  launches  kernel\n";
+  for (const std::string &k : order) {
+    double ms = totals[k].second / runs;
+    llvm::outs() << llvm::format("%11.4f  %6.2f  %8lld  ", ms,
+                                 gpuTotal > 0 ? 100 * ms / gpuTotal : 0.0,
+                                 static_cast<long long>(totals[k].first / runs))
+                 << k << "\n";
+  }
+  return success();
+}
+
 int run() {
   if (winograd != 0 && winograd != 2 && winograd != 4) {
     llvm::errs() << "nngraph-run: --winograd must be 0, 2 or 4, not "
@@ -368,9 +450,14 @@ int run() {
 
   // Compile: the signature is read before lowering changes it.
   OwningOpRef<ModuleOp> profiledModule;
-  if (profile)
+  bool cuda = target == "cuda";
+  if (profile && !cuda)
     profiledModule = module->clone();
   CompileOptions compileOptions;
+  compileOptions.target = target;
+  compileOptions.chip = chip;
+  compileOptions.format = gpuFormat;
+  compileOptions.device = cudaDevice;
   compileOptions.liftWeightTransforms = liftWeightTransforms;
   compileOptions.winograd = winograd;
   compileOptions.planBuffers = planBuffers;
@@ -394,7 +481,7 @@ int run() {
   double compileSeconds = secondsSince(start);
   std::unique_ptr<Executable> profiled;
   double profiledSeconds = 0;
-  if (profile) {
+  if (profile && !cuda) {
     auto profiledStart = Clock::now();
     CompileOptions options = compileOptions;
     options.profile = true;
@@ -424,6 +511,8 @@ int run() {
   std::vector<void *> buffers;
   for (NpyArray &a : llvm::concat<NpyArray>(*inputs, outputs))
     buffers.push_back(a.bytes.data());
+  if (profile && cuda)
+    return failed(runProfiledCuda(*exe, buffers, outputs, compileSeconds));
 
   FailureOr<std::vector<double>> times = runRepeatedly(*exe, buffers);
   if (failed(times) || failed(writeOutputs(exe->getOutputs(), outputs)))
@@ -442,10 +531,12 @@ int main(int argc, char **argv) {
   claimThreadsOption();
   cl::ParseCommandLineOptions(
       argc, argv,
-      "nngraph-run: compile a model for the CPU and run it\n\n"
+      "nngraph-run: compile a model for the CPU or a CUDA GPU and run it\n\n"
       "  nngraph-run MODEL [--format F] [--params P] [--input NAME=FILE.npy]\n"
       "              [--random-inputs SEED] [--random-weights SEED]\n"
       "              [--output-dir DIR] [--repeat N] [--profile] [--threads "
-      "N]\n");
+      "N]\n"
+      "              [--target cpu|cuda] [--chip sm_XY] [--gpu-format "
+      "isa|bin]\n");
   return run();
 }

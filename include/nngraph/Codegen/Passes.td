@@ -418,4 +418,111 @@ def NNGraphPlanBuffersPass : Pass<"nngraph-plan-buffers", "ModuleOp"> {
   ];
 }
 
+
+//===----------------------------------------------------------------------===//
+// GPU
+//===----------------------------------------------------------------------===//
+
+def NNGraphGPUDeviceBuffersPass
+    : Pass<"nngraph-gpu-device-buffers", "ModuleOp"> {
+  let summary = "Put a bufferized graph's buffers in GPU memory";
+  let description = [{
+    The host side of nngraph-gpu-pipeline: after bufferization, the graph
+    function's buffers must live in device memory, since every loop nest
+    becomes a kernel. In each function outside `gpu.module`s:
+
+    - a `memref.alloc` or `memref.alloca` of the function's body becomes a
+      `gpu.alloc` (freed by `gpu.dealloc`: its `memref.dealloc`, or before
+      each return for an alloca);
+    - a `memref.get_global` (a constant tensor of the graph) becomes a
+      device buffer filled from the host global by `gpu.memcpy` where it is
+      read, freed before each return;
+    - `memref.copy` becomes `linalg.copy`, so that it is lowered to a loop
+      nest like every other op (upstream lowers it to a host call), and a
+      `bufferization.clone` a `gpu.alloc` filled by `linalg.copy`.
+
+    Buffers allocated inside loops (scratch of an op that is one sequential
+    kernel) stay: they are the kernel's own. A call that passes a buffer to
+    another function (nngraph.print's runtime call) reads device memory on
+    the host and is rejected with a diagnostic.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
+def NNGraphGPUMapLoopsPass : Pass<"nngraph-gpu-map-loops", "ModuleOp"> {
+  let summary = "Turn each top-level loop nest of a graph into a GPU launch";
+  let description = [{
+    After `convert-linalg-to-parallel-loops`, every top-level op of a host
+    function that reads or writes memory becomes a `gpu.launch`:
+
+    - an `scf.parallel` (the parallel dimensions of a linalg op; its
+      reduction dimensions are `scf.for` loops inside) runs one thread per
+      iteration: its dimensions are collapsed into one of N iterations, the
+      launch has ceil(N / block-size) blocks of `block-size` threads, and
+      each thread with a linear index below N recovers the indices by
+      division and remainder and runs the body. Consecutive threads take
+      consecutive indices of the innermost dimension, so that their stores
+      coalesce;
+    - anything else (an `scf.for` nest of a sequential op, a lone load or
+      store) runs on one thread of one block.
+
+    Ops without memory effects, views (`memref.subview`, reshapes, casts),
+    `gpu` ops and returns stay on the host. An op that would move into a
+    kernel but defines values the host uses is reported.
+
+    `gpu-kernel-outlining` then moves each launch body into a kernel.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256",
+           "Threads per block of the launches of parallel loops">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+
+def NNGraphGPUExpandMathPass : Pass<"nngraph-gpu-expand-math"> {
+  let summary = "Spell out math functions for GPU code without libdevice";
+  let description = [{
+    `convert-gpu-to-nvvm` lowers math functions (exp, log, tanh, erf, pow,
+    sin, ...) to calls of CUDA's libdevice (`__nv_expf`), which must then be
+    linked from a CUDA toolkit; without it the PTX has unresolved calls and
+    fails to load. This pass removes the dependency: the math functions
+    become arithmetic (MLIR's polynomial approximations, f16/bf16 computed
+    in f32, and the expansions of `math-expand-ops`: tanh through exp, pow
+    through exp and log, ...), and what is left (sqrt, fabs, floor, ceil,
+    fma, copysign) becomes LLVM intrinsics that the NVPTX backend selects to
+    single instructions. Run it on the kernels (`gpu.module`) before
+    `convert-gpu-to-nvvm`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+
+def NNGraphGPUCollectKernelsPass
+    : Pass<"nngraph-gpu-collect-kernels", "ModuleOp"> {
+  let summary = "Put the outlined kernels of a module into one gpu.module";
+  let description = [{
+    `gpu-kernel-outlining` gives each kernel a `gpu.module` of its own, all
+    with the same function name (`@f_kernel::@f_kernel`,
+    `@f_kernel_0::@f_kernel`, ...). A graph has hundreds of kernels: each
+    module is then compiled on its own (one `ptxas` run each for cubin) and
+    loaded on its own at run time, and a profile cannot tell the kernels
+    apart by name. This pass moves every kernel into the first `gpu.module`
+    under its module's (unique) name and updates the launches:
+
+    ```mlir
+    gpu.launch_func @f_kernel_0::@f_kernel ...
+    ```
+
+    becomes `gpu.launch_func @f_kernel::@f_kernel_0`. Modules with targets
+    or other attributes than the first's are left alone.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // NNGRAPH_CODEGEN_PASSES_TD

@@ -44,6 +44,10 @@ struct TensorInfo {
   std::string npyDType;
   /// A weight (role "weight"), not a data input.
   bool isWeight = false;
+  /// Its values must be positive: a batch normalisation's variance (random
+  /// weights for it are drawn from [0.5, 1.5), not [-0.5, 0.5), which would
+  /// make the model's output NaN).
+  bool positive = false;
 
   int64_t numElements() const;
   int64_t byteSize() const;
@@ -108,6 +112,18 @@ struct CompileOptions {
   /// every operation, the weights' open sizes follow from the data);
   /// names the graph does not have are ignored.
   llvm::StringMap<llvm::SmallVector<int64_t>> inputShapes;
+
+  /// Where the model runs: "cpu", or "cuda" (an NVIDIA GPU through
+  /// nngraph-gpu-pipeline and libnngraph_cuda_runtime.so; inputs and
+  /// weights are copied to the device, outputs back).
+  std::string target = "cpu";
+  /// With target "cuda": the CUDA device ordinal, and the
+  /// nngraph-gpu-pipeline options chip (empty: the device's own, sm_XY),
+  /// features and format.
+  int device = 0;
+  std::string chip;
+  std::string features = "+ptx80";
+  std::string format = "isa";
 };
 
 /// A layer of an Executable compiled with CompileOptions::profile: its node
@@ -134,6 +150,17 @@ public:
   ~Executable();
 
   llvm::ArrayRef<TensorInfo> getInputs() const { return inputs; }
+  /// Whether the model runs on a CUDA device (CompileOptions::target).
+  bool isCuda() const { return cuda.has_value(); }
+  /// With isCuda: the device's name and the chip the kernels target.
+  std::string getDeviceDescription() const;
+  /// With isCuda: the kernels' times of the last invokeProfiled, by kernel
+  /// (launches, milliseconds), in order of their first launch.
+  struct KernelTime {
+    std::string kernel;
+    int64_t launches;
+    double milliseconds;
+  };
   llvm::ArrayRef<TensorInfo> getOutputs() const { return outputs; }
   /// The threads its parallel loops run on (1: sequential).
   unsigned getThreads() const { return threads; }
@@ -161,6 +188,10 @@ public:
   /// each layer. Fails unless compiled with CompileOptions::profile.
   llvm::Error invokeProfiled(llvm::ArrayRef<void *> buffers,
                              LayerTimes &times) const;
+  /// With isCuda: runs the model like invoke and sets `times` to the GPU
+  /// time of each kernel, measured with CUDA events around its launches.
+  llvm::Error invokeProfiledKernels(llvm::ArrayRef<void *> buffers,
+                                    std::vector<KernelTime> &times) const;
   /// Makes the next invoke prepare the weights again (after they were
   /// changed in place). Safe to call concurrently with invoke.
   void rebindWeights();
@@ -190,8 +221,35 @@ private:
   void callGraph(std::vector<void *> &args,
                  std::vector<const TensorInfo *> &infos) const;
 
+  /// Target "cuda": compiles `module` with nngraph-gpu-pipeline.
+  static std::unique_ptr<Executable>
+  compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
+                 const CompileOptions &options);
+  llvm::Error invokeCuda(llvm::ArrayRef<void *> buffers) const;
+
   std::vector<TensorInfo> inputs, outputs;
   std::unique_ptr<JITModule> jit;
+  /// The device side of a model compiled for CUDA: the runtime library's
+  /// functions, the device buffers of the inputs and outputs (allocated at
+  /// the first call), and the host weights the device copies were made
+  /// from. Calls are serialised by `mutex`.
+  struct CudaState {
+    void *(*alloc)(size_t) = nullptr;
+    void (*free)(void *) = nullptr;
+    void (*toDevice)(void *, const void *, size_t) = nullptr;
+    void (*toHost)(void *, const void *, size_t) = nullptr;
+    int (*takeError)(char *, size_t) = nullptr;
+    void (*profileEnable)(int) = nullptr;
+    void (*profileTake)(void (*)(void *, const char *, int64_t, double),
+                        void *) = nullptr;
+    void (*fini)() = nullptr;
+    std::string description;
+    std::vector<void *> buffers;
+    std::vector<const void *> uploadedFrom;
+    bool weightsValid = false;
+    std::mutex mutex;
+  };
+  mutable std::optional<CudaState> cuda;
   /// The graph function's symbol (the JIT calls its C interface).
   std::string entry;
   void (*entryPoint)(void **) = nullptr;
@@ -238,6 +296,10 @@ size_t releaseCompilerMemory();
 
 /// The shared libraries compiled code needs, as this build knows them.
 std::vector<std::string> getDefaultSharedLibs();
+
+/// libnngraph_cuda_runtime.so of this build (the environment variable
+/// NNGRAPH_CUDA_RUNTIME_LIB overrides it).
+std::string getCudaRuntimeLibrary();
 
 /// The OpenMP runtime (libomp) that threaded code calls, as this build
 /// found it; empty when it found none.

@@ -49,6 +49,8 @@ struct InputQuery {
   llvm::StringRef name;
   /// Marked as a weight (role "weight").
   bool isWeight = false;
+  /// Random values must be positive (TensorInfo::positive).
+  bool positive = false;
   /// Random values need a static shape.
   bool hasStaticShape = true;
   /// A value by this name is in the weights file / the named arrays.

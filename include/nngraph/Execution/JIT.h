@@ -60,6 +60,14 @@ struct JITOptions {
 
 /// The CPUs this process may run on (its affinity mask, which taskset and
 /// container limits narrow), else the hardware's; at least 1.
+/// The functions that run the module's static constructors and destructors
+/// (the GPU kernels' module loads and unloads), which JITModule::create
+/// makes of llvm.global_ctors and llvm.global_dtors when the module has
+/// them: callers run them (after create, before destruction), since ORC
+/// does not for the objects it links.
+inline constexpr const char *kModuleInitName = "nngraph_module_init";
+inline constexpr const char *kModuleFiniName = "nngraph_module_fini";
+
 unsigned getCPUCount();
 
 /// The positive integer in environment variable `name`: std::nullopt when

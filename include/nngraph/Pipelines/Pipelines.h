@@ -101,6 +101,64 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
 /// Registers nngraph-cpu-pipeline.
+/// Options of nngraph-gpu-pipeline (GPUPipeline.cpp).
+struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("The NVIDIA GPU architecture the kernels are compiled "
+                     "for (sm_80, sm_90, ...)"),
+      llvm::cl::init("sm_80")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features: the PTX ISA version (+ptx80 or newer; "
+                     "sm_90 needs +ptx78 at least)"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What the kernels are embedded as: isa (PTX, compiled "
+                     "by the driver when the module is loaded), bin (cubin, "
+                     "assembled by the CUDA toolkit's ptxas, which must be "
+                     "installed) or fatbin (ptxas and fatbinary)"),
+      llvm::cl::init("isa")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimisation level of the kernels (0-3)"),
+      llvm::cl::init(3)};
+  PassOptions::Option<int64_t> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("Threads per block of the launches of parallel loops "
+                     "(nngraph-gpu-map-loops)"),
+      llvm::cl::init(256)};
+  PassOptions::Option<bool> foldIntoConv{
+      *this, "fold-into-conv",
+      llvm::cl::desc("Fold batch norm and per-channel scale/shift into conv "
+                     "and gemm weights first (nngraph-fold-into-conv)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> fuseElementwise{
+      *this, "fuse-elementwise",
+      llvm::cl::desc("Fuse producer/consumer elementwise linalg ops before "
+                     "bufferization: one kernel per chain"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> resultsToOutParams{
+      *this, "results-to-out-params",
+      llvm::cl::desc("Return results through caller-allocated (device) "
+                     "buffers (what nngraph-run calls)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> lowerToLLVM{
+      *this, "lower-to-llvm",
+      llvm::cl::desc("Lower to NVVM and the LLVM dialect (off: stop after "
+                     "kernel outlining, kernels in the gpu dialect)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> serialize{
+      *this, "serialize",
+      llvm::cl::desc("With lower-to-llvm, compile the kernels to the binary "
+                     "format (gpu-module-to-binary); off: keep the NVVM "
+                     "dialect gpu.modules"),
+      llvm::cl::init(true)};
+};
+
+void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
+
 void registerPipelines();
 
 } // namespace nngraph
