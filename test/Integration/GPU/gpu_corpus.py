@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 FLAGS = {"nnvm-mxnet": "--import-nnvm", "tvm-graph": "--import-nnvm",
          "lightnet": "--import-lightnet", "xoc": "--import-xoc"}
@@ -87,23 +88,28 @@ def cmd_compile(args):
         print("ptxas not found on PATH (no CUDA toolkit): kernels checked "
               "as far as PTX (format=isa), not assembled")
     chips = args.chips.split(",")
+    jobs = [(model, shapes, chip) for model, shapes in models
+            for chip in chips]
+
+    def work(job):
+        model, shapes, chip = job
+        if not os.path.exists(os.path.join(args.corpus, model)):
+            return f"{model}: FAIL missing from the corpus", True
+        with tempfile.TemporaryDirectory() as tmp:
+            t = time.time()
+            kernels, error = compile_one(args, model, shapes, chip, fmt, tmp)
+        if error:
+            return f"{model} {chip}: FAIL {error}", True
+        return (f"{model} {chip}: ok, {kernels} kernels "
+                f"({time.time() - t:.1f} s)"), False
+
+    # Each job is a pipeline of two processes: os.cpu_count() jobs at once.
+    with ThreadPoolExecutor(max_workers=args.jobs or os.cpu_count()) as pool:
+        results = list(pool.map(work, jobs))
     failures = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for model, shapes in models:
-            if not os.path.exists(os.path.join(args.corpus, model)):
-                print(f"{model}: missing from the corpus")
-                failures += 1
-                continue
-            for chip in chips:
-                t = time.time()
-                kernels, error = compile_one(args, model, shapes, chip, fmt,
-                                             tmp)
-                if error:
-                    failures += 1
-                    print(f"{model} {chip}: FAIL {error}")
-                else:
-                    print(f"{model} {chip}: ok, {kernels} kernels "
-                          f"({time.time() - t:.1f} s)")
+    for line, failed in results:
+        print(line)
+        failures += failed
     print(f"{len(models)} models x {len(chips)} chips, {failures} failed")
     return 1 if failures else 0
 
@@ -181,6 +187,8 @@ def main():
     ap.add_argument("--opt")
     ap.add_argument("--run-tool", default="nngraph-run")
     ap.add_argument("--chips", default="sm_80,sm_90")
+    ap.add_argument("--jobs", type=int, default=0,
+                    help="models compiled at once (0: the CPU count)")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--profile", action="store_true")
