@@ -976,9 +976,8 @@ llvm::Error Executable::invokeCuda(ArrayRef<void *> buffers) const {
     return llvm::createStringError(std::string("CUDA: ") + message);
   };
   std::vector<const TensorInfo *> infos;
-  for (const TensorInfo &info : inputs)
-    infos.push_back(&info);
-  for (const TensorInfo &info : outputs)
+  infos.reserve(inputs.size() + outputs.size());
+  for (const TensorInfo &info : llvm::concat<const TensorInfo>(inputs, outputs))
     infos.push_back(&info);
   if (state.buffers.empty()) {
     for (const TensorInfo *info : infos)

@@ -384,10 +384,10 @@ JITModule::create(ModuleOp module, const JITOptions &options) {
     }
     if (replaceStructors(*llvmModule, "llvm.global_ctors", kModuleInitName,
                          /*reverse=*/false))
-      packed.push_back(kModuleInitName);
+      packed.emplace_back(kModuleInitName);
     if (replaceStructors(*llvmModule, "llvm.global_dtors", kModuleFiniName,
                          /*reverse=*/true))
-      packed.push_back(kModuleFiniName);
+      packed.emplace_back(kModuleFiniName);
     internalize(*llvmModule, packed);
     parts = split(*llvmModule, threads);
   }

@@ -253,6 +253,14 @@ def load(path: Union[str, os.PathLike], format: Optional[str] = None,
     return model
 
 
+# The CUDA runtime beside this package when installed (the build tree's
+# otherwise), unless the environment names one.
+_cuda_runtime = os.path.join(os.path.dirname(__file__),
+                             "libnngraph_cuda_runtime.so")
+if os.path.exists(_cuda_runtime):
+    os.environ.setdefault("NNGRAPH_CUDA_RUNTIME_LIB", _cuda_runtime)
+
+
 def _runtime_libs() -> List[str]:
     """The shared libraries compiled code calls: the copy of
     libnngraph_runtime.so beside this package when installed."""
@@ -487,9 +495,14 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
             profile: bool = False,
             lift_weight_transforms: bool = True,
             threads: Optional[int] = None,
-            winograd: int = 4, input_shapes=None) -> Executable:
-    """Compiles ``model`` for ``target`` (only "cpu" so far) with
-    nngraph-cpu-pipeline and LLVM's JIT.
+            winograd: int = 4, input_shapes=None,
+            chip: Optional[str] = None) -> Executable:
+    """Compiles ``model`` for ``target``: "cpu" (nngraph-cpu-pipeline and
+    the project's JIT) or "cuda" (an NVIDIA GPU: nngraph-gpu-pipeline, the
+    kernels compiled for ``chip``, default the device's own, e.g. "sm_90";
+    inputs and weights are copied to the device, the outputs back; the
+    CUDA driver is loaded at run time, and without one compiling raises
+    DiagnosticError "no CUDA driver found: ...").
 
     With ``profile``, each kernel of the compiled program is timed and
     labelled by the layers it computes (nngraph-profile-layers,
@@ -530,8 +543,13 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
       ValueError: for an unknown target, a thread count below 1, a
         ``winograd`` other than 0, 2 or 4 or weights without values.
     """
-    if target != "cpu":
-        raise ValueError(f"unknown target '{target}' (expected 'cpu')")
+    if target not in ("cpu", "cuda"):
+        raise ValueError(f"unknown target '{target}' (expected 'cpu' or "
+                         f"'cuda')")
+    if target == "cuda" and profile:
+        raise ValueError("profile=True times the CPU build's layers; for "
+                         "the GPU's kernels use nngraph-run --target cuda "
+                         "--profile")
     if threads is not None:
         count = None
         if not isinstance(threads, bool):
@@ -554,7 +572,8 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
         return _nngraph.Executable.compile(
             model._module, opt_level, fuse_elementwise, _runtime_libs(),
             profile, lift_weight_transforms, threads or 0, winograd,
-            {**shapes, **{k: list(v) for k, v in data_shapes.items()}})
+            {**shapes, **{k: list(v) for k, v in data_shapes.items()}},
+            target, chip or "")
 
     # Data inputs with open sizes that input_shapes does not give: the
     # model compiles at each call with new shapes (cached per signature).

@@ -85,7 +85,7 @@ class Module:
     def bind_weights(self, weights: Dict[str, np.ndarray]) -> None: ...
 
 class Executable:
-    """A model compiled for the CPU."""
+    """A model compiled for the CPU or a CUDA GPU."""
 
     @staticmethod
     def compile(module: Module, opt_level: int = 3,
@@ -94,7 +94,8 @@ class Executable:
                 profile: bool = False,
                 lift_weight_transforms: bool = True,
                 threads: int = 0, winograd: int = 4,
-                input_shapes: Mapping[str, Sequence[int]] = ...
+                input_shapes: Mapping[str, Sequence[int]] = ...,
+                target: str = "cpu", chip: str = ""
                 ) -> "Executable": ...
     @property
     def inputs(self) -> List[_InfoTuple]: ...

@@ -571,9 +571,12 @@ public:
   compile(const PyModule &model, unsigned optLevel, bool fuseElementwise,
           const std::vector<std::string> &sharedLibs, bool profile,
           bool liftWeightTransforms, unsigned threads, unsigned winograd,
-          const std::map<std::string, std::vector<int64_t>> &inputShapes) {
+          const std::map<std::string, std::vector<int64_t>> &inputShapes,
+          const std::string &target, const std::string &chip) {
     DiagnosticCapture capture(model.context.get());
     CompileOptions options;
+    options.target = target;
+    options.chip = chip;
     for (const auto &[name, dims] : inputShapes)
       options.inputShapes[name].assign(dims.begin(), dims.end());
     options.winograd = winograd;
@@ -784,7 +787,8 @@ NB_MODULE(_nngraph, m) {
       .def("clone", &PyModule::clone)
       .def("bind_weights", &PyModule::bindWeights, nb::arg("weights"));
 
-  nb::class_<PyExecutable>(m, "Executable", "A model compiled for the CPU.")
+  nb::class_<PyExecutable>(m, "Executable",
+                           "A model compiled for the CPU or a CUDA GPU.")
       .def_static("compile", &PyExecutable::compile, nb::arg("module"),
                   nb::arg("opt_level") = 3, nb::arg("fuse_elementwise") = true,
                   nb::arg("shared_libs") = std::vector<std::string>(),
@@ -792,7 +796,8 @@ NB_MODULE(_nngraph, m) {
                   nb::arg("lift_weight_transforms") = true,
                   nb::arg("threads") = 0, nb::arg("winograd") = 4,
                   nb::arg("input_shapes") =
-                      std::map<std::string, std::vector<int64_t>>())
+                      std::map<std::string, std::vector<int64_t>>(),
+                  nb::arg("target") = "cpu", nb::arg("chip") = "")
       .def_prop_ro("inputs", &PyExecutable::inputs)
       .def_prop_ro("outputs", &PyExecutable::outputs)
       .def_prop_ro("layers", &PyExecutable::layers)

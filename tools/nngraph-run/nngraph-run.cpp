@@ -391,10 +391,9 @@ LogicalResult runProfiledCuda(const Executable &exe, ArrayRef<void *> buffers,
                << llvm::format("kernels: %zu, GPU time per run: %.3f ms "
                                "(sum of the kernels' times)\n",
                                order.size(), gpuTotal);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](const std::string &a, const std::string &b) {
-                     return totals[a].second > totals[b].second;
-                   });
+  llvm::stable_sort(order, [&](const std::string &a, const std::string &b) {
+    return totals[a].second > totals[b].second;
+  });
   llvm::outs() << "     ms/run       %  launches  kernel\n";
   for (const std::string &k : order) {
     double ms = totals[k].second / runs;

@@ -33,10 +33,10 @@ extern "C" {
 // NOLINTBEGIN(readability-identifier-naming)
 
 /// Loads the driver, initialises it and makes the primary context of
-/// device `device` current; 0 on success. On failure writes a message
+/// device `ordinal` current; 0 on success. On failure writes a message
 /// ("no CUDA driver found: libcuda.so.1 could not be loaded", or the
 /// failing call and its error) into `message` (`size` bytes, terminated).
-int nngraph_cuda_init(int device, char *message, size_t size);
+int nngraph_cuda_init(int ordinal, char *message, size_t size);
 
 /// The device's name and compute capability (major * 10 + minor), after
 /// nngraph_cuda_init; 0 when unknown.
@@ -49,9 +49,9 @@ int nngraph_cuda_take_error(char *message, size_t size);
 /// Device memory (stream-ordered on the default stream) and copies; the
 /// copies complete before they return.
 void *nngraph_cuda_alloc(size_t bytes);
-void nngraph_cuda_free(void *device);
-void nngraph_cuda_copy_to_device(void *device, const void *host, size_t bytes);
-void nngraph_cuda_copy_to_host(void *host, const void *device, size_t bytes);
+void nngraph_cuda_free(void *ptr);
+void nngraph_cuda_copy_to_device(void *dst, const void *src, size_t bytes);
+void nngraph_cuda_copy_to_host(void *dst, const void *src, size_t bytes);
 
 /// Kernel timing: while on, every launch is bracketed by CUDA events;
 /// nngraph_cuda_profile_take waits for them and reports each kernel by

@@ -133,6 +133,12 @@ def cmd_run(args):
             for target in ("cpu", "cuda"):
                 d = os.path.join(tmp, target)
                 cmd = common + ["--target", target, "--output-dir", d]
+                # The reference computes convolutions directly, as the GPU
+                # kernels do: Winograd's F(4x4, 3x3) sums in another order,
+                # which the random-weight models amplify past the tolerance
+                # (face-feature80m-clip: 0.098 between two CPU builds).
+                if target == "cpu":
+                    cmd += ["--winograd", "0"]
                 if target == "cuda" and args.profile:
                     cmd.append("--profile")
                 r = run(cmd, timeout=args.timeout)
@@ -163,10 +169,16 @@ def cmd_run(args):
                     good = False
                     continue
                 ref64 = ref.astype(np.float64)
-                err = float(np.max(np.abs(got.astype(np.float64) - ref64))) \
-                    if ref.size else 0.0
-                tol = 1e-4 * max(1.0, float(np.max(np.abs(ref64)))
-                                 if ref.size else 1.0)
+                got64 = got.astype(np.float64)
+                # Equal values (infinities of random-weight models included)
+                # and NaN in both agree.
+                same = (got64 == ref64) | (np.isnan(got64) & np.isnan(ref64))
+                with np.errstate(invalid="ignore"):
+                    diff = np.where(same, 0.0, np.abs(got64 - ref64))
+                err = float(np.max(diff)) if ref.size else 0.0
+                finite = np.abs(ref64[np.isfinite(ref64)])
+                tol = 1e-4 * max(1.0, float(np.max(finite))
+                                 if finite.size else 1.0)
                 worst = max(worst, err)
                 if not err <= tol:
                     good = False
