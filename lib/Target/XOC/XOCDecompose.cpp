@@ -1389,6 +1389,8 @@ void convInteger(DecomposeContext &ctx) {
   if (wzp) {
     // A per-output-channel zero point (M values) lies along axis 0 of w.
     RankedTensorType wType = ctx.inputType(1);
+    if (wType.getRank() < 1)
+      return ctx.decline("a weight with an output-channel axis");
     Value zp = castTo(ctx, ctx.input(3), ctx.b.getI32Type());
     if (wzp.getRank() == 1 && wzp.getDimSize(0) != 1) {
       if (wzp.getDimSize(0) != wType.getDimSize(0))
