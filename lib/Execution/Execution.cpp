@@ -922,24 +922,24 @@ Executable::compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
   exe->entryPoint = *fn;
 
   CudaState &state = exe->cuda.emplace();
-  bool resolved = true;
+  // Sets `fnPtr` to the symbol's address; false when there is none.
   auto resolve = [&](auto &fnPtr, StringRef symbol) {
     auto address = exe->jit->lookup(symbol);
     if (!address) {
       llvm::consumeError(address.takeError());
-      resolved = false;
-      return;
+      return false;
     }
     fnPtr =
         reinterpret_cast<std::remove_reference_t<decltype(fnPtr)>>(*address);
+    return true;
   };
-  resolve(state.alloc, "nngraph_cuda_alloc");
-  resolve(state.free, "nngraph_cuda_free");
-  resolve(state.toDevice, "nngraph_cuda_copy_to_device");
-  resolve(state.toHost, "nngraph_cuda_copy_to_host");
-  resolve(state.takeError, "nngraph_cuda_take_error");
-  resolve(state.profileEnable, "nngraph_cuda_profile_enable");
-  resolve(state.profileTake, "nngraph_cuda_profile_take");
+  bool resolved = resolve(state.alloc, "nngraph_cuda_alloc") &
+                  resolve(state.free, "nngraph_cuda_free") &
+                  resolve(state.toDevice, "nngraph_cuda_copy_to_device") &
+                  resolve(state.toHost, "nngraph_cuda_copy_to_host") &
+                  resolve(state.takeError, "nngraph_cuda_take_error") &
+                  resolve(state.profileEnable, "nngraph_cuda_profile_enable") &
+                  resolve(state.profileTake, "nngraph_cuda_profile_take");
   if (!resolved) {
     exe->cuda.reset();
     emitError(loc) << "JIT: " << getCudaRuntimeLibrary()
@@ -947,10 +947,10 @@ Executable::compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
     return nullptr;
   }
   state.description = std::string(name) + " (" + chip + ")";
-  // The kernels' modules load now (the static constructors).
+  // The kernels' modules load now (the static constructors); both
+  // functions exist only when the module has kernels.
   void (*init)() = nullptr;
   resolve(init, kModuleInitName);
-  resolved = true;
   resolve(state.fini, kModuleFiniName);
   if (init)
     init();
