@@ -29,6 +29,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -922,28 +923,31 @@ Executable::compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
   exe->entryPoint = *fn;
 
   CudaState &state = exe->cuda.emplace();
-  // Sets `fnPtr` to the symbol's address; false when there is none.
+  // Sets `fnPtr` to the symbol's address; a symbol the runtime library
+  // lacks is recorded in `missing`.
+  SmallVector<StringRef> missing;
   auto resolve = [&](auto &fnPtr, StringRef symbol) {
     auto address = exe->jit->lookup(symbol);
     if (!address) {
       llvm::consumeError(address.takeError());
-      return false;
+      missing.push_back(symbol);
+      return;
     }
     fnPtr =
         reinterpret_cast<std::remove_reference_t<decltype(fnPtr)>>(*address);
-    return true;
   };
-  bool resolved = resolve(state.alloc, "nngraph_cuda_alloc") &
-                  resolve(state.free, "nngraph_cuda_free") &
-                  resolve(state.toDevice, "nngraph_cuda_copy_to_device") &
-                  resolve(state.toHost, "nngraph_cuda_copy_to_host") &
-                  resolve(state.takeError, "nngraph_cuda_take_error") &
-                  resolve(state.profileEnable, "nngraph_cuda_profile_enable") &
-                  resolve(state.profileTake, "nngraph_cuda_profile_take");
-  if (!resolved) {
+  resolve(state.alloc, "nngraph_cuda_alloc");
+  resolve(state.free, "nngraph_cuda_free");
+  resolve(state.toDevice, "nngraph_cuda_copy_to_device");
+  resolve(state.toHost, "nngraph_cuda_copy_to_host");
+  resolve(state.takeError, "nngraph_cuda_take_error");
+  resolve(state.profileEnable, "nngraph_cuda_profile_enable");
+  resolve(state.profileTake, "nngraph_cuda_profile_take");
+  if (!missing.empty()) {
     exe->cuda.reset();
     emitError(loc) << "JIT: " << getCudaRuntimeLibrary()
-                   << " lacks the executor's functions";
+                   << " lacks the executor's functions: "
+                   << llvm::join(missing, ", ");
     return nullptr;
   }
   state.description = std::string(name) + " (" + chip + ")";
