@@ -48,36 +48,44 @@ using namespace mlir;
 using namespace mlir::nngraph;
 namespace cl = llvm::cl;
 
+// Only these show in --help (libLLVM registers hundreds of its own).
+static cl::OptionCategory runCategory("nngraph-run options");
+
 static cl::opt<std::string> modelPath(cl::Positional, cl::Required,
-                                      cl::desc("<model>"));
+                                      cl::desc("<model>"),
+                                      cl::cat(runCategory));
 // The descriptions that name formats come from the registry (setHelpText).
-static cl::opt<std::string> formatName("format", cl::init(""));
-static cl::opt<std::string> paramsPath("params", cl::init(""));
-static cl::list<std::string> inputShapes("input-shape");
+static cl::opt<std::string> formatName("format", cl::init(""),
+                                       cl::cat(runCategory));
+static cl::opt<std::string> paramsPath("params", cl::init(""),
+                                       cl::cat(runCategory));
+static cl::list<std::string> inputShapes("input-shape", cl::cat(runCategory));
 static cl::list<std::string>
-    inputFiles("input", cl::desc("Graph input from a .npy file, NAME=FILE"));
+    inputFiles("input", cl::desc("Graph input from a .npy file, NAME=FILE"),
+               cl::cat(runCategory));
 static cl::opt<unsigned>
     randomInputs("random-inputs",
                  cl::desc("Seed of the uniform [0, 1) values of inputs "
                           "without --input"),
-                 cl::init(0));
+                 cl::init(0), cl::cat(runCategory));
 static cl::opt<unsigned>
     randomWeights("random-weights",
                   cl::desc("Seed of the uniform [-0.5, 0.5) values of "
                            "weights without data (structure-only models)"),
-                  cl::init(1));
+                  cl::init(1), cl::cat(runCategory));
 static cl::opt<std::string> outputDir("output-dir",
                                       cl::desc("Write outputs as .npy here"),
-                                      cl::init(""));
-static cl::opt<unsigned>
-    repeat("repeat", cl::desc("Run the model N times (median)"), cl::init(1));
+                                      cl::init(""), cl::cat(runCategory));
+static cl::opt<unsigned> repeat("repeat",
+                                cl::desc("Run the model N times (median)"),
+                                cl::init(1), cl::cat(runCategory));
 static cl::opt<bool>
     profile("profile",
             cl::desc("Time each layer: also compile a build with every layer "
                      "timed, run it after each run of the plain build "
                      "(--repeat times, 10 unless given, after one warm-up "
                      "run) and print the layers by time"),
-            cl::init(false));
+            cl::init(false), cl::cat(runCategory));
 // Registered as "nngraph-threads" and renamed in main (see
 // claimThreadsOption).
 static cl::opt<unsigned>
@@ -85,29 +93,29 @@ static cl::opt<unsigned>
             cl::desc("Run the model's parallel loops on N threads (OpenMP); "
                      "1: sequential; default (0): NNGRAPH_NUM_THREADS, else "
                      "the number of CPUs"),
-            cl::init(0));
+            cl::init(0), cl::cat(runCategory));
 static cl::opt<unsigned> compileThreads(
     "compile-threads",
     cl::desc("Optimise and compile the LLVM IR on N threads, a partition of "
              "the module each; default (0): NNGRAPH_COMPILE_THREADS, else "
              "the number of CPUs (at most 8)"),
-    cl::init(0));
+    cl::init(0), cl::cat(runCategory));
 // Tests point it at a missing file to check the diagnostic.
 static cl::opt<std::string>
     openMPLib("openmp-lib", cl::Hidden,
               cl::desc("The OpenMP runtime to load (default: this build's)"),
-              cl::init(""));
+              cl::init(""), cl::cat(runCategory));
 static cl::opt<unsigned>
     topK("top-k",
          cl::desc("Also print the K largest values of each output's last "
                   "axis (first batch row) with their indices (classes)"),
-         cl::init(0));
+         cl::init(0), cl::cat(runCategory));
 
 static cl::opt<bool> liftWeightTransforms(
     "lift-weight-transforms",
     cl::desc("Prepare the work that depends only on weights once, before "
              "the first run (off: in every run)"),
-    cl::init(true));
+    cl::init(true), cl::cat(runCategory));
 
 static cl::opt<unsigned> winograd(
     "winograd",
@@ -115,36 +123,36 @@ static cl::opt<unsigned> winograd(
              "F(m x m, 3 x 3) with this m, 2 or 4 (0: direct; F(4x4) "
              "differs from the direct result by about 1e-6 of the output's "
              "magnitude)"),
-    cl::init(4));
+    cl::init(4), cl::cat(runCategory));
 
 static cl::opt<bool> planBuffers(
     "plan-buffers",
     cl::desc("Place the intermediate buffers in one arena planned at "
              "compile time and reused every run (off: allocate and free "
              "each in every run)"),
-    cl::init(true));
+    cl::init(true), cl::cat(runCategory));
 
 static cl::opt<std::string>
     target("target",
            cl::desc("Where the model runs: cpu (default) or cuda (an "
                     "NVIDIA GPU: nngraph-gpu-pipeline, the CUDA driver "
                     "loaded at run time)"),
-           cl::init("cpu"));
+           cl::init("cpu"), cl::cat(runCategory));
 static cl::opt<std::string>
     chip("chip",
          cl::desc("With --target cuda: the GPU architecture the kernels are "
                   "compiled for (sm_80, sm_90, ...; default: the device's)"),
-         cl::init(""));
+         cl::init(""), cl::cat(runCategory));
 static cl::opt<std::string>
     gpuFormat("gpu-format",
               cl::desc("With --target cuda: the kernels as isa (PTX, "
                        "compiled by the driver; default), bin (cubin, needs "
                        "the CUDA toolkit's ptxas) or fatbin"),
-              cl::init("isa"));
+              cl::init("isa"), cl::cat(runCategory));
 static cl::opt<int> cudaDevice("cuda-device",
                                cl::desc("With --target cuda: the device "
                                         "ordinal"),
-                               cl::init(0));
+                               cl::init(0), cl::cat(runCategory));
 
 namespace {
 
@@ -528,6 +536,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   setHelpText();
   claimThreadsOption();
+  cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "nngraph-run: compile a model for the CPU or a CUDA GPU and run it\n\n"
