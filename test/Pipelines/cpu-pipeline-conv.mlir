@@ -2,10 +2,11 @@
 // RUN: nngraph-opt %s --nngraph-cpu-pipeline="vectorize=0" | FileCheck %s --check-prefix=LOOPS
 
 // A convolution with bias and ReLU through the whole CPU pipeline: its inner
-// loop is FMAs on 8-float vectors (one ymm register of output channels, the
-// AVX2 tile) in the LLVM dialect; with vectorize=0 it is scalar loops.
+// loop is FMAs on 16-float vectors (the AVX2 tile's two ymm registers of
+// output channels, which LLVM's x86 back end splits) in the LLVM dialect;
+// with vectorize=0 it is scalar loops.
 // CHECK-LABEL: llvm.func @conv_relu
-// CHECK: llvm.intr.fmuladd({{.*}}) : (vector<8xf32>, vector<8xf32>, vector<8xf32>) -> vector<8xf32>
+// CHECK: llvm.intr.fmuladd({{.*}}) : (vector<16xf32>, vector<16xf32>, vector<16xf32>) -> vector<16xf32>
 // CHECK-NOT: vector.
 // CHECK-NOT: linalg.
 // LOOPS-LABEL: llvm.func @conv_relu

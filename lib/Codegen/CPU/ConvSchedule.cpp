@@ -11,8 +11,10 @@
 // OW pixels x F channels, the convolution and its accumulator (the bias
 // broadcast or a fill) are fused into that tile, and the reductions are
 // tiled by (1, 1, C) so that the 2-D convolution decomposes into a 1-D one
-// that the vectoriser handles. On AVX2 (16 registers) the tile is up to
-// 13 x 8 (13 accumulators), on AVX-512 up to 13 x 32.
+// that the vectoriser handles. On AVX2 (16 registers) the tile is 4-6
+// pixels x 16 channels (rowTile; a row the tile does not divide is tiled
+// by an scf.for whose last partial tile is peeled), on AVX-512 up to
+// 13 x 32 (a divisor of the row).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/TilingInterface.h"
+
+#include <algorithm>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::nngraph::cpu;
@@ -34,13 +39,44 @@ struct ConvTile {
   int64_t ow = 1, f = 1, c = 1;
 };
 
+/// The pixels of an AVX2 register tile (16 ymm registers) along a row of
+/// `width` output pixels, with `vectors` vectors of output channels per
+/// pixel. A tile of p pixels holds p x vectors accumulators, the weight
+/// vectors and a broadcast: at most 13 accumulators with one vector, 12
+/// (6 pixels) with two (7 pixels, 17 registers, spilled an accumulator in
+/// the inner loop). Each accumulator is a chain of dependent FMAs (4
+/// cycles of latency, 2 per cycle), so a tile with fewer than 8 costs as
+/// much as one with 8. The row is tiled by the p that makes the cheapest
+/// row, its last partial tile peeled: sum over the tiles of
+/// max(accumulators, 8), then fewer tiles. Two vectors of channels read
+/// 2 weight vectors and p broadcasts per p x 2 FMAs where one vector reads
+/// 1 and p per p: 3x3 64->64 at 56x56 went from 71% to about 80% of the
+/// FMA peak on a Zen 3 host with 2 x 4 (against 1 x 8), and a row of 14
+/// takes 5 + 5 + 4 instead of two tiles of 7 x 1 vector.
+int64_t rowTile(int64_t width, int64_t vectors) {
+  int64_t maxPixels = vectors >= 2 ? 6 / (vectors / 2) : 13;
+  int64_t best = 1, bestCost = std::numeric_limits<int64_t>::max();
+  for (int64_t p = 1; p <= std::min(maxPixels, width); ++p) {
+    int64_t full = width / p, rest = width % p;
+    int64_t slots = full * std::max<int64_t>(p * vectors, 8) +
+                    (rest ? std::max<int64_t>(rest * vectors, 8) : 0);
+    // A tile's fixed work (storing its accumulators, the epilogue, the
+    // loop) breaks ties: 1/8 of a tile of 8 accumulators.
+    int64_t cost = 8 * slots + full + (rest ? 1 : 0);
+    if (cost < bestCost) {
+      best = p;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
+
 } // namespace
 
-FailureOr<Operation *>
-nngraph::cpu::tileWindowedOp(RewriterBase &rewriter, linalg::LinalgOp conv,
-                             ArrayRef<int64_t> parallelSizes,
-                             ArrayRef<int64_t> reductionSizes,
-                             ArrayRef<int64_t> loopOrder) {
+FailureOr<Operation *> nngraph::cpu::tileWindowedOp(
+    RewriterBase &rewriter, linalg::LinalgOp conv,
+    ArrayRef<int64_t> parallelSizes, ArrayRef<int64_t> reductionSizes,
+    ArrayRef<int64_t> loopOrder, ArrayRef<int64_t> registerSizes) {
   Operation *root = conv;
   if (linalg::GenericOp epilogue = getEpilogue(conv))
     root = epilogue;
@@ -77,13 +113,55 @@ nngraph::cpu::tileWindowedOp(RewriterBase &rewriter, linalg::LinalgOp conv,
     rewriter.replaceAllUsesWith(result, tiled->replacements.lookup(result));
   Operation *loop = tiled->loops.front();
 
-  // The tiled convolution: tile its reductions.
-  linalg::LinalgOp tiledConv;
-  for (Operation *op : tiled->tiledAndFusedOps)
-    if (op->getName() == conv->getName())
-      tiledConv = cast<linalg::LinalgOp>(op);
-  if (!tiledConv)
+  // The tiled convolution (and the tiled root, first of the list).
+  auto findConv = [&](ArrayRef<Operation *> ops) -> linalg::LinalgOp {
+    for (Operation *op : ops)
+      if (op->getName() == conv->getName())
+        return cast<linalg::LinalgOp>(op);
+    return nullptr;
+  };
+  linalg::LinalgOp tiledConv = findConv(tiled->tiledAndFusedOps.getArrayRef());
+  if (!tiledConv || tiled->tiledAndFusedOps.empty())
     return failure();
+
+  // The register tiles: an scf.for level inside the forall, its partial
+  // last tile peeled below.
+  if (llvm::any_of(registerSizes, [](int64_t s) { return s != 0; })) {
+    Operation *root1 = tiled->tiledAndFusedOps.front();
+    if (root1->getName() != root->getName())
+      return failure();
+    llvm::SmallPtrSet<Operation *, 4> fusible(tiled->tiledAndFusedOps.begin(),
+                                              tiled->tiledAndFusedOps.end());
+    fusible.erase(root1);
+    scf::SCFTileAndFuseOptions inner;
+    inner.tilingOptions.setTileSizes(rootTileSizes(
+        rewriter.getContext(), root1, tiledConv->getResult(0), registerSizes));
+    inner.tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+    inner.setFusionControlFn(
+        [&fusible](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (fusible.contains(producer.getOwner()))
+            return scf::SCFTileAndFuseOptions::ControlFnResult{};
+          return std::nullopt;
+        });
+    rewriter.setInsertionPoint(root1);
+    FailureOr<scf::SCFTileAndFuseResult> innerTiled =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(root1), inner);
+    if (failed(innerTiled))
+      return failure();
+    for (OpResult result : root1->getResults())
+      rewriter.replaceAllUsesWith(result,
+                                  innerTiled->replacements.lookup(result));
+    rewriter.eraseOp(root1);
+    if (tiledConv != root1 && tiledConv->use_empty())
+      rewriter.eraseOp(tiledConv);
+    tiledConv = findConv(innerTiled->tiledAndFusedOps.getArrayRef());
+    if (!tiledConv)
+      return failure();
+  }
+
+  // Tile the reductions of the tiled convolution.
   readPackedTiles(rewriter, tiledConv);
   SmallVector<int64_t> sizes(tiledConv.getNumLoops(), 0);
   llvm::copy(reductionSizes, sizes.begin() + parallelSizes.size());
@@ -97,6 +175,8 @@ nngraph::cpu::tileWindowedOp(RewriterBase &rewriter, linalg::LinalgOp conv,
   if (failed(reduced))
     return failure();
   rewriter.replaceOp(tiledConv, reduced->replacements);
+  if (!registerSizes.empty())
+    peelPartialTiles(rewriter, loop);
   return loop;
 }
 
@@ -112,24 +192,32 @@ LogicalResult nngraph::cpu::scheduleConv(RewriterBase &rewriter,
   SmallVector<int64_t> bounds = conv.getStaticLoopRanges();
   ConvTile tile;
   bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(conv);
-  tile.f = depthwise ? channelTile(bounds[3], simd)
-                     : convChannelTile(bounds[3], simd);
-  // Output pixels: as many as leave registers for the accumulators (one
-  // per pixel and vector of channels), the weight vectors and a broadcast:
-  // up to 13 accumulators with 16 registers (AVX2: one vector of channels,
-  // see convChannelTile, so a prime row of 13 fits whole; ResNet-18 47.6
-  // -> 39.3 ms on a Zen 3 host, its 7x7x512 stage 5.5 -> 3.6 ms a layer),
-  // 26 with 32 (so that a row of 13,
-  // SqueezeNet's last stage, fits whole with two vectors of channels:
-  // 8.6 ms against 10.4 ms with 24, ResNet-18 and MobileNet-v2 unchanged;
-  // 28 made those two 3-7% slower); a depthwise tile also holds its input
-  // window, so at most 7 or 8 pixels.
+  tile.f = channelTile(bounds[3], simd);
   int64_t vectors = llvm::divideCeil(tile.f, simd);
-  int64_t pixels = (simd == 16 ? 26 : 13) / vectors;
-  if (depthwise)
-    pixels = simd == 16 ? 8 : 7;
-  tile.ow = largestDivisor(bounds[2], pixels);
-  SmallVector<int64_t> parallel{1, 1, tile.ow, tile.f};
+  SmallVector<int64_t> parallel, registerSizes;
+  if (depthwise) {
+    // A depthwise tile also holds its input window: at most 7 or 8
+    // pixels, a divisor of the row.
+    tile.ow = largestDivisor(bounds[2], simd == 16 ? 8 : 7);
+    parallel = {1, 1, tile.ow, tile.f};
+  } else if (simd == 16) {
+    // 32 registers: up to 26 accumulators, the largest divisor of the row
+    // (26 so that a row of 13, SqueezeNet's last stage, fits whole with
+    // two vectors of channels: 8.6 ms against 10.4 ms with 24; 28 made
+    // ResNet-18 and MobileNet-v2 3-7% slower).
+    tile.ow = largestDivisor(bounds[2], 26 / vectors);
+    parallel = {1, 1, tile.ow, tile.f};
+  } else {
+    // 16 registers (AVX2): rowTile, the row peeled where the tile does
+    // not divide it.
+    tile.ow = rowTile(bounds[2], vectors);
+    if (bounds[2] % tile.ow == 0) {
+      parallel = {1, 1, tile.ow, tile.f};
+    } else {
+      parallel = {1, 1, bounds[2], tile.f};
+      registerSizes = {0, 0, tile.ow, 0};
+    }
+  }
   SmallVector<int64_t> reduction;
   SmallVector<int64_t> order;
   if (depthwise) {
@@ -152,7 +240,7 @@ LogicalResult nngraph::cpu::scheduleConv(RewriterBase &rewriter,
       order = {0, 3, 1, 2};
   }
   FailureOr<Operation *> loop =
-      tileWindowedOp(rewriter, conv, parallel, reduction, order);
+      tileWindowedOp(rewriter, conv, parallel, reduction, order, registerSizes);
   if (failed(loop))
     return failure();
   loops.push_back(*loop);

@@ -30,13 +30,9 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
-#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/TilingInterface.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-
-#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace mlir::nngraph::cpu;
@@ -94,54 +90,6 @@ Operation *tiledRoot(const scf::SCFTileAndFuseResult &tiled, Operation *root) {
     return nullptr;
   Operation *op = tiled.tiledAndFusedOps.front();
   return op->getName() == root->getName() ? op : nullptr;
-}
-
-/// Peels every scf.for under `scope` whose static trip does not divide by
-/// its step into a full-tile loop and a remainder loop, then folds the
-/// remainder (one iteration, static bounds) to straight-line code with
-/// static shapes.
-void peelPartialTiles(RewriterBase &rewriter, Operation *scope) {
-  llvm::DenseSet<Operation *> done;
-  while (true) {
-    SmallVector<scf::ForOp> todo;
-    scope->walk([&](scf::ForOp loop) {
-      if (done.contains(loop))
-        return;
-      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
-      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-      if (!lb || !ub || !step || (*ub - *lb) % *step == 0) {
-        done.insert(loop);
-        return;
-      }
-      todo.push_back(loop);
-    });
-    if (todo.empty())
-      break;
-    for (scf::ForOp loop : todo) {
-      scf::ForOp remainder;
-      rewriter.setInsertionPoint(loop);
-      if (succeeded(
-              scf::peelForLoopAndSimplifyBounds(rewriter, loop, remainder)))
-        done.insert(remainder);
-      done.insert(loop);
-    }
-  }
-  // Fold the single-iteration loops and the constant sizes of the
-  // remainders: their tiles get static shapes.
-  RewritePatternSet patterns(rewriter.getContext());
-  MLIRContext *ctx = rewriter.getContext();
-  for (Dialect *dialect : ctx->getLoadedDialects())
-    if (isa<affine::AffineDialect, arith::ArithDialect, linalg::LinalgDialect,
-            scf::SCFDialect, tensor::TensorDialect>(dialect))
-      dialect->getCanonicalizationPatterns(patterns);
-  for (RegisteredOperationName op : ctx->getRegisteredOperations())
-    if (isa<affine::AffineDialect, arith::ArithDialect, linalg::LinalgDialect,
-            scf::SCFDialect, tensor::TensorDialect>(op.getDialect()))
-      op.getCanonicalizationPatterns(patterns, ctx);
-  FrozenRewritePatternSet frozen(std::move(patterns));
-  for (Region &region : scope->getRegions())
-    (void)applyPatternsGreedily(region, frozen);
 }
 
 } // namespace

@@ -102,7 +102,7 @@ struct PackWeightsPass
       Value filter = conv.getDpsInputs()[1];
       auto type = cast<RankedTensorType>(filter.getType());
       int64_t channels = type.getDimSize(3);
-      int64_t tile = nngraph::cpu::convChannelTile(channels, simd);
+      int64_t tile = nngraph::cpu::channelTile(channels, simd);
       if (tile == channels || channels % tile != 0)
         return;
       packThroughView(rewriter, conv, 1, tile,

@@ -15,11 +15,14 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/TargetParser/Host.h"
@@ -51,16 +54,6 @@ int64_t nngraph::cpu::channelTile(int64_t size, int64_t simd) {
   if (size < simd)
     return size;
   return largestDivisor(size, 2 * simd);
-}
-
-int64_t nngraph::cpu::convChannelTile(int64_t size, int64_t simd) {
-  // With 16 registers, two vectors of channels x 7 pixels need 14
-  // accumulators, 2 weight vectors and a broadcast: 17, and LLVM spilled
-  // an accumulator in the inner loop (3x3 64->64 at 56x56: 36.7% of the
-  // FMA peak on a Zen 3 host). One vector x up to 13 pixels fits.
-  if (simd <= 8 && size % simd == 0)
-    return simd;
-  return channelTile(size, simd);
 }
 
 std::pair<int64_t, int64_t> nngraph::cpu::matmulRegisterTile(int64_t m,
@@ -339,4 +332,48 @@ void nngraph::cpu::replaceWithView(RewriterBase &rewriter, Value value,
     }
     rewriter.modifyOpInPlace(user, [&] { use.set(replacement); });
   }
+}
+
+void nngraph::cpu::peelPartialTiles(RewriterBase &rewriter, Operation *scope) {
+  llvm::DenseSet<Operation *> done;
+  while (true) {
+    SmallVector<scf::ForOp> todo;
+    scope->walk([&](scf::ForOp loop) {
+      if (done.contains(loop))
+        return;
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+      if (!lb || !ub || !step || (*ub - *lb) % *step == 0) {
+        done.insert(loop);
+        return;
+      }
+      todo.push_back(loop);
+    });
+    if (todo.empty())
+      break;
+    for (scf::ForOp loop : todo) {
+      scf::ForOp remainder;
+      rewriter.setInsertionPoint(loop);
+      if (succeeded(
+              scf::peelForLoopAndSimplifyBounds(rewriter, loop, remainder)))
+        done.insert(remainder);
+      done.insert(loop);
+    }
+  }
+  // Fold the single-iteration loops and the constant sizes of the
+  // remainders: their tiles get static shapes.
+  RewritePatternSet patterns(rewriter.getContext());
+  MLIRContext *ctx = rewriter.getContext();
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    if (isa<affine::AffineDialect, arith::ArithDialect, linalg::LinalgDialect,
+            scf::SCFDialect, tensor::TensorDialect>(dialect))
+      dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    if (isa<affine::AffineDialect, arith::ArithDialect, linalg::LinalgDialect,
+            scf::SCFDialect, tensor::TensorDialect>(op.getDialect()))
+      op.getCanonicalizationPatterns(patterns, ctx);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  for (Region &region : scope->getRegions())
+    (void)applyPatternsGreedily(region, frozen);
 }

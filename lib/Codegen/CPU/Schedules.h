@@ -34,27 +34,33 @@ int64_t largestDivisor(int64_t size, int64_t limit);
 
 /// The channel tile: two SIMD vectors, else one, when it divides `size`;
 /// the whole axis when it is narrower than a vector; else the largest
-/// divisor that fits two vectors.
+/// divisor that fits two vectors. The convolution schedules tile output
+/// channels by it and nngraph-cpu-pack-weights packs filters by it.
 int64_t channelTile(int64_t size, int64_t simd);
-
-/// The output-channel tile of a direct convolution (not depthwise), which
-/// nngraph-cpu-pack-weights packs the filter by: channelTile, except with
-/// 16 vector registers (AVX2, `simd` 8) one vector when it divides `size`,
-/// so that the register tile (up to 13 pixels x this) fits.
-int64_t convChannelTile(int64_t size, int64_t simd);
 
 /// Tiles the parallel loops of a channels-last windowed op (convolution or
 /// pooling: loops N, OH, OW, F/C, then the window reductions) by
 /// `parallelSizes`, through its elementwise epilogue when it has one, into
 /// an scf.forall whose body holds the tiled epilogue, the tiled op and its
-/// tiled accumulator; then tiles the reductions of the tiled op by
-/// `reductionSizes`. `loopOrder` lists the op's parallel loops from the
-/// outermost tile loop in (empty: N, OH, OW, F/C). Returns the outer loop.
+/// tiled accumulator. With `registerSizes` (sizes of the parallel loops,
+/// 0: untiled), an scf.for level inside the forall tiles that body again
+/// by them, its partial last tiles peeled (peelPartialTiles), so that a
+/// register tile need not divide the row. Then tiles the reductions of the
+/// innermost tiled op by `reductionSizes`. `loopOrder` lists the op's
+/// parallel loops from the outermost tile loop in (empty: N, OH, OW,
+/// F/C). Returns the outer loop.
 FailureOr<Operation *> tileWindowedOp(RewriterBase &rewriter,
                                       linalg::LinalgOp conv,
                                       ArrayRef<int64_t> parallelSizes,
                                       ArrayRef<int64_t> reductionSizes,
-                                      ArrayRef<int64_t> loopOrder = {});
+                                      ArrayRef<int64_t> loopOrder = {},
+                                      ArrayRef<int64_t> registerSizes = {});
+
+/// Peels every scf.for under `scope` whose static trip count does not
+/// divide by its step into a full-tile loop and a remainder loop, then
+/// folds the remainder (one iteration, static bounds) to straight-line
+/// code with static shapes: every tile vectorises without masks.
+void peelPartialTiles(RewriterBase &rewriter, Operation *scope);
 
 /// The elementwise generic that consumes `op`'s result as its only use,
 /// reads it through a permutation and writes an identity-mapped init: the

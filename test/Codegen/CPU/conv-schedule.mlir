@@ -1,27 +1,34 @@
 // RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize=vector-width=8 --canonicalize --cse | FileCheck %s
 // RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize=vector-width=16 --canonicalize --cse | FileCheck %s --check-prefix=AVX512
-// RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize=vector-width=16 --canonicalize --cse | FileCheck %s --check-prefix=AVX512
 
 // A 3x3 convolution with a bias accumulator and a ReLU epilogue: the ReLU is
-// the root of an scf.forall over (OH, OW, F) by a 7 x 8 register tile (OW
-// 28 = 4 x 7; with 16 registers, one vector of channels: 7 accumulators, a
-// weight vector and a broadcast fit, where 7 x 16 spilled), the bias and the
-// convolution are fused into it, the reductions (KH, KW, C by 8) are scf.for
-// loops carrying the accumulator vector, and the inner step is one
-// contraction 7x8 x 8x8. With 16 lanes (AVX-512) the channel tile is two
-// vectors, the whole 32.
+// the root of an scf.forall over (OH, F) by output rows and 16 channels (two
+// vectors), the bias and the convolution are fused into it. With 16
+// registers (vector-width 8) the register tile is 6 pixels x 16 channels
+// (12 accumulators, two weight vectors and a broadcast: 15 registers), so
+// the row of 28 is an scf.for over 4 tiles of 6 and a peeled last tile of
+// 4, both static. The reductions (KH, KW, C by 8) are scf.for loops
+// carrying the accumulator vector, and the inner step is one contraction
+// 6x8 x 8x16 (4x8 x 8x16 in the peeled tile). With 16 lanes (AVX-512) the
+// channel tile is two vectors, the whole 32, and 7 pixels divide the row.
 // CHECK-LABEL: func.func @conv_bias_relu
-// CHECK: scf.forall ({{.*}}) = (0, 0, 0) to (28, 28, 32) step (1, 7, 8)
-// CHECK: %[[BIAS:.*]] = vector.transfer_read %arg2{{.*}} : tensor<32xf32>, vector<8xf32>
-// CHECK: vector.broadcast %[[BIAS]] : vector<8xf32> to vector<1x7x8xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x8xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x8xf32>)
-// CHECK: scf.for {{.*}} step %c8 iter_args({{.*}}) -> (vector<1x7x8xf32>)
-// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x30x30x16xf32>, vector<7x8xf32>
-// CHECK: vector.transfer_read %arg1{{.*}} : tensor<3x3x16x32xf32>, vector<8x8xf32>
-// CHECK: vector.contract {{.*}} : vector<7x8xf32>, vector<8x8xf32> into vector<7x8xf32>
-// CHECK: arith.maximumf {{.*}} : vector<7x8xf32>
-// CHECK: vector.transfer_write {{.*}} : vector<7x8xf32>, tensor<1x1x7x8xf32>
+// CHECK: scf.forall ({{.*}}) = (0, 0) to (28, 32) step (1, 16)
+// CHECK: scf.for {{.*}} = %c0 to %c24 step %c6 iter_args({{.*}}) -> (tensor<1x1x28x16xf32>)
+// CHECK: %[[BIAS:.*]] = vector.transfer_read %arg2{{.*}} : tensor<32xf32>, vector<16xf32>
+// CHECK: vector.broadcast %[[BIAS]] : vector<16xf32> to vector<1x6x16xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x6x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x6x16xf32>)
+// CHECK: scf.for {{.*}} step %c8 iter_args({{.*}}) -> (vector<1x6x16xf32>)
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x30x30x16xf32>, vector<6x8xf32>
+// CHECK: vector.transfer_read %arg1{{.*}} : tensor<3x3x16x32xf32>, vector<8x16xf32>
+// CHECK: vector.contract {{.*}} : vector<6x8xf32>, vector<8x16xf32> into vector<6x16xf32>
+// CHECK: arith.maximumf {{.*}} : vector<6x16xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<6x16xf32>, tensor<1x1x28x16xf32>
+// The peeled tile: pixels 24-27.
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x4x16xf32>)
+// CHECK: vector.contract {{.*}} : vector<4x8xf32>, vector<8x16xf32> into vector<4x16xf32>
+// CHECK: arith.maximumf {{.*}} : vector<4x16xf32>
+// CHECK: vector.transfer_write {{.*}}[%c0, %c0, %c24, %c0] {{.*}} : vector<4x16xf32>, tensor<1x1x28x16xf32>
 // CHECK: scf.forall.in_parallel
 // CHECK-NOT: linalg.conv_2d
 // CHECK-NOT: linalg.generic
@@ -63,6 +70,33 @@ func.func @conv_odd(%x: tensor<1x27x27x3xf32>, %w: tensor<3x3x3x24xf32>) -> tens
   %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x13x13x24xf32>) -> tensor<1x13x13x24xf32>
   %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %w : tensor<1x27x27x3xf32>, tensor<3x3x3x24xf32>) outs(%acc : tensor<1x13x13x24xf32>) -> tensor<1x13x13x24xf32>
   return %c : tensor<1x13x13x24xf32>
+}
+
+// -----
+
+// The row tile with 16 registers minimises the row's cost (sum over tiles
+// of max(accumulators, 8)): a row of 14 takes 5 + 5 + 4 pixels x 16
+// channels, a row of 7 takes 4 + 3 (a tile of 6 would leave one pixel in a
+// tile as slow as a tile of 4). 1x1 convolutions; the second has more
+// weights than image, so its channel tiles go outermost.
+// CHECK-LABEL: func.func @conv_rows
+// CHECK: scf.forall ({{.*}}) = (0, 0) to (14, 64) step (1, 16)
+// CHECK: scf.for {{.*}} = %c0 to %c10 step %c5
+// CHECK: vector.contract {{.*}} : vector<5x8xf32>, vector<8x16xf32> into vector<5x16xf32>
+// CHECK: vector.contract {{.*}} : vector<4x8xf32>, vector<8x16xf32> into vector<4x16xf32>
+// CHECK: scf.forall ({{.*}}) = (0, 0) to (64, 7) step (16, 1)
+// CHECK: vector.contract {{.*}} : vector<4x8xf32>, vector<8x16xf32> into vector<4x16xf32>
+// CHECK: vector.contract {{.*}} : vector<3x8xf32>, vector<8x16xf32> into vector<3x16xf32>
+// CHECK-NOT: linalg.conv_2d
+func.func @conv_rows(%x: tensor<1x14x14x32xf32>, %y: tensor<1x7x7x32xf32>, %w: tensor<1x1x32x64xf32>) -> (tensor<1x14x14x64xf32>, tensor<1x7x7x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x14x14x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x14x14x64xf32>) -> tensor<1x14x14x64xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x14x14x32xf32>, tensor<1x1x32x64xf32>) outs(%acc : tensor<1x14x14x64xf32>) -> tensor<1x14x14x64xf32>
+  %e7 = tensor.empty() : tensor<1x7x7x64xf32>
+  %acc7 = linalg.fill ins(%zero : f32) outs(%e7 : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  %c7 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%y, %w : tensor<1x7x7x32xf32>, tensor<1x1x32x64xf32>) outs(%acc7 : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  return %c, %c7 : tensor<1x14x14x64xf32>, tensor<1x7x7x64xf32>
 }
 
 // -----

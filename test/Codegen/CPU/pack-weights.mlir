@@ -8,11 +8,11 @@
 // RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-weights=vector-width=8 --nngraph-lift-weight-transforms | FileCheck %s --check-prefix=LIFT
 // RUN: nngraph-opt %s -split-input-file --nngraph-cpu-pack-weights=vector-width=16 | FileCheck %s --check-prefix=AVX512
 
-// 64 output channels, an 8-wide tile (one 8-lane vector: the direct
-// convolution's channel tile with 16 registers, convChannelTile): eight tiles.
+// 64 output channels, a 16-wide tile (two 8-lane vectors: the direct
+// convolution's channel tile, channelTile): four tiles.
 // CHECK-LABEL: func.func @deep(
-// CHECK: %[[P:.*]] = linalg.pack %arg1 outer_dims_perm = [3, 0, 1, 2] inner_dims_pos = [3] inner_tiles = [8] into %{{.*}} : tensor<3x3x32x64xf32> -> tensor<8x3x3x32x8xf32>
-// CHECK: %[[U:.*]] = linalg.unpack %[[P]] outer_dims_perm = [3, 0, 1, 2] inner_dims_pos = [3] inner_tiles = [8] into %{{.*}} : tensor<8x3x3x32x8xf32> -> tensor<3x3x32x64xf32>
+// CHECK: %[[P:.*]] = linalg.pack %arg1 outer_dims_perm = [3, 0, 1, 2] inner_dims_pos = [3] inner_tiles = [16] into %{{.*}} : tensor<3x3x32x64xf32> -> tensor<4x3x3x32x16xf32>
+// CHECK: %[[U:.*]] = linalg.unpack %[[P]] outer_dims_perm = [3, 0, 1, 2] inner_dims_pos = [3] inner_tiles = [16] into %{{.*}} : tensor<4x3x3x32x16xf32> -> tensor<3x3x32x64xf32>
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%arg0, %[[U]] : tensor<1x7x7x32xf32>, tensor<3x3x32x64xf32>)
 // With 32 registers (AVX-512) the tile is two 16-lane vectors: two tiles.
 // AVX512-LABEL: func.func @deep(
@@ -20,20 +20,20 @@
 // The schedule: the filter (18432 elements) outweighs the image (1568), so
 // the output-channel tiles are the outer loop (N, of size 1, folds away),
 // and each tile
-// reads rows of 8 contiguous channels of its block of the packed filter;
+// reads rows of 16 contiguous channels of its block of the packed filter;
 // no unpack and no copy of the filter are left.
 // TILED-LABEL: func.func @deep(
-// TILED: %[[E:.*]] = tensor.expand_shape %arg1 {{\[\[}}0], [1], [2], [3, 4]] output_shape [3, 3, 32, 8, 8]
-// TILED: %[[P:.*]] = linalg.transpose ins(%[[E]] : tensor<3x3x32x8x8xf32>) outs(%{{.*}} : tensor<8x3x3x32x8xf32>) permutation = [3, 0, 1, 2, 4]
-// TILED: scf.forall (%[[F:.*]], %[[OH:.*]]) = (0, 0) to (64, 5) step (8, 1)
+// TILED: %[[E:.*]] = tensor.expand_shape %arg1 {{\[\[}}0], [1], [2], [3, 4]] output_shape [3, 3, 32, 4, 16]
+// TILED: %[[P:.*]] = linalg.transpose ins(%[[E]] : tensor<3x3x32x4x16xf32>) outs(%{{.*}} : tensor<4x3x3x32x16xf32>) permutation = [3, 0, 1, 2, 4]
+// TILED: scf.forall (%[[F:.*]], %[[OH:.*]]) = (0, 0) to (64, 5) step (16, 1)
 // TILED: %[[T:.*]] = affine.apply #{{.*}}(%[[F]])
-// TILED: vector.transfer_read %[[P]][%[[T]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]{{.*}} : tensor<8x3x3x32x8xf32>, vector<8x8xf32>
-// TILED: vector.contract {{.*}} : vector<5x8xf32>, vector<8x8xf32> into vector<5x8xf32>
+// TILED: vector.transfer_read %[[P]][%[[T]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]{{.*}} : tensor<4x3x3x32x16xf32>, vector<8x16xf32>
+// TILED: vector.contract {{.*}} : vector<5x8xf32>, vector<8x16xf32> into vector<5x16xf32>
 // TILED-NOT: linalg.unpack
 // TILED-NOT: linalg.pack
 // The split: the pack is prepared once, the unpack (a view) stays.
 // LIFT-LABEL: func.func @deep(
-// LIFT-SAME: %{{.*}}: tensor<8x3x3x32x8xf32> {bufferization.writable = false})
+// LIFT-SAME: %{{.*}}: tensor<4x3x3x32x16xf32> {bufferization.writable = false})
 // LIFT: linalg.unpack
 // LIFT-NOT: linalg.pack
 // LIFT-LABEL: func.func @deep_prepare(
