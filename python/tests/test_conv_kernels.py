@@ -73,6 +73,8 @@ CASES = {
     "batch8": (8, 8, 14, 14, 16, 3, (1, 1), (1, 1, 1, 1), (1, 1), 1),
     "depthwise": (1, 32, 14, 14, 32, 3, (1, 1), (1, 1, 1, 1), (1, 1), 32),
     "depthwise_s2_w7": (1, 24, 7, 7, 24, 3, (2, 2), (1, 1, 1, 1), (1, 1), 24),
+    # A prime row wider than the depthwise tile of 8: 8 + a peeled 5.
+    "depthwise_w13": (1, 16, 13, 13, 16, 3, (1, 1), (1, 1, 1, 1), (1, 1), 16),
     "grouped": (1, 8, 9, 9, 8, 3, (1, 1), (1, 1, 1, 1), (1, 1), 2),
     # Filter larger than the image and several output-channel tiles: the
     # packed filter (nngraph-cpu-pack-weights), channel tiles outside.

@@ -103,12 +103,13 @@ func.func @conv_rows(%x: tensor<1x14x14x32xf32>, %y: tensor<1x7x7x32xf32>, %w: t
 
 // Depthwise: channels in the vector lanes, the whole 3-wide window in one
 // 1-D depthwise step (KH tiled by 1): 9 input columns read once, three
-// FMAs of vector<7x16> (one per KW).
+// FMAs of vector<7x8> (one per KW). With 16 registers one vector of
+// channels (two vectors x 7 pixels spilled); 7 pixels divide the row.
 // CHECK-LABEL: func.func @depthwise
-// CHECK: scf.forall ({{.*}}) = (0, 0, 0) to (14, 14, 32) step (1, 7, 16)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x16xf32>)
-// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x16x16x32xf32>, vector<9x16xf32>
-// CHECK-COUNT-3: vector.fma {{.*}} : vector<7x16xf32>
+// CHECK: scf.forall ({{.*}}) = (0, 0, 0) to (14, 14, 32) step (1, 7, 8)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x7x8xf32>)
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x16x16x32xf32>, vector<9x8xf32>
+// CHECK-COUNT-3: vector.fma {{.*}} : vector<7x8xf32>
 // CHECK-NOT: linalg.depthwise_conv
 func.func @depthwise(%x: tensor<1x16x16x32xf32>, %w: tensor<3x3x32xf32>) -> tensor<1x14x14x32xf32> {
   %zero = arith.constant 0.0 : f32
