@@ -923,26 +923,30 @@ Executable::compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
   exe->entryPoint = *fn;
 
   CudaState &state = exe->cuda.emplace();
-  // Sets `fnPtr` to the symbol's address; a symbol the runtime library
-  // lacks is recorded in `missing`.
-  SmallVector<StringRef> missing;
+  // Sets `fnPtr` to the symbol's address; false when there is none.
   auto resolve = [&](auto &fnPtr, StringRef symbol) {
     auto address = exe->jit->lookup(symbol);
     if (!address) {
       llvm::consumeError(address.takeError());
-      missing.push_back(symbol);
-      return;
+      return false;
     }
     fnPtr =
         reinterpret_cast<std::remove_reference_t<decltype(fnPtr)>>(*address);
+    return true;
   };
-  resolve(state.alloc, "nngraph_cuda_alloc");
-  resolve(state.free, "nngraph_cuda_free");
-  resolve(state.toDevice, "nngraph_cuda_copy_to_device");
-  resolve(state.toHost, "nngraph_cuda_copy_to_host");
-  resolve(state.takeError, "nngraph_cuda_take_error");
-  resolve(state.profileEnable, "nngraph_cuda_profile_enable");
-  resolve(state.profileTake, "nngraph_cuda_profile_take");
+  // The runtime library's functions: each one it lacks is named.
+  SmallVector<StringRef> missing;
+  auto require = [&](auto &fnPtr, StringRef symbol) {
+    if (!resolve(fnPtr, symbol))
+      missing.push_back(symbol);
+  };
+  require(state.alloc, "nngraph_cuda_alloc");
+  require(state.free, "nngraph_cuda_free");
+  require(state.toDevice, "nngraph_cuda_copy_to_device");
+  require(state.toHost, "nngraph_cuda_copy_to_host");
+  require(state.takeError, "nngraph_cuda_take_error");
+  require(state.profileEnable, "nngraph_cuda_profile_enable");
+  require(state.profileTake, "nngraph_cuda_profile_take");
   if (!missing.empty()) {
     exe->cuda.reset();
     emitError(loc) << "JIT: " << getCudaRuntimeLibrary()

@@ -336,6 +336,7 @@ void nngraph::cpu::replaceWithView(RewriterBase &rewriter, Value value,
 
 void nngraph::cpu::peelPartialTiles(RewriterBase &rewriter, Operation *scope) {
   llvm::DenseSet<Operation *> done;
+  bool peeled = false;
   while (true) {
     SmallVector<scf::ForOp> todo;
     scope->walk([&](scf::ForOp loop) {
@@ -356,13 +357,18 @@ void nngraph::cpu::peelPartialTiles(RewriterBase &rewriter, Operation *scope) {
       scf::ForOp remainder;
       rewriter.setInsertionPoint(loop);
       if (succeeded(
-              scf::peelForLoopAndSimplifyBounds(rewriter, loop, remainder)))
+              scf::peelForLoopAndSimplifyBounds(rewriter, loop, remainder))) {
         done.insert(remainder);
+        peeled = true;
+      }
       done.insert(loop);
     }
   }
   // Fold the single-iteration loops and the constant sizes of the
-  // remainders: their tiles get static shapes.
+  // remainders: their tiles get static shapes. (Tiles that divide their
+  // loops are static already: no pattern set to build.)
+  if (!peeled)
+    return;
   RewritePatternSet patterns(rewriter.getContext());
   MLIRContext *ctx = rewriter.getContext();
   for (Dialect *dialect : ctx->getLoadedDialects())

@@ -1591,15 +1591,20 @@ void affineGrid(DecomposeContext &ctx) {
   ctx.results.push_back(reshape(ctx, out, shape));
 }
 
-/// A 0, 1, ..., n - 1 vector of `element` shaped to lie along `axis` of a
-/// tensor of `rank` (size 1 on the other axes).
 /// The most elements iotaAlong materialises (a constant of the importer):
 /// far above a real sequence length, far below what a hostile size would
 /// allocate.
 constexpr int64_t kMaxIotaElements = int64_t(1) << 22;
 
+/// A 0, 1, ..., n - 1 vector of `element` shaped to lie along `axis` of a
+/// tensor of `rank` (size 1 on the other axes); null, the operator
+/// declined, when n exceeds kMaxIotaElements.
 Value iotaAlong(DecomposeContext &ctx, int64_t n, int64_t axis, int64_t rank,
                 Type element) {
+  if (n > kMaxIotaElements) {
+    ctx.decline("an axis of at most 4194304 entries");
+    return {};
+  }
   SmallVector<double> values;
   for (int64_t i = 0; i < n; ++i)
     values.push_back(double(i));
@@ -1623,9 +1628,9 @@ void reverseSequence(DecomposeContext &ctx) {
   if (!axesValid)
     return ctx.badAttr("batch_axis", "0 or 1, and time_axis the other");
   Type i64 = ctx.b.getI64Type();
-  if (in.getDimSize(timeAxis) > kMaxIotaElements)
-    return ctx.decline("a time axis of at most 4194304 steps");
   Value t = iotaAlong(ctx, in.getDimSize(timeAxis), timeAxis, rank, i64);
+  if (!t)
+    return;
   SmallVector<int64_t> lenShape(rank, 1);
   lenShape[batchAxis] = in.getDimSize(batchAxis);
   Value lens = reshape(ctx, castTo(ctx, ctx.input(1), i64), lenShape);
@@ -1656,9 +1661,9 @@ void tensorScatter(DecomposeContext &ctx) {
   if (!ctx.checkEnum("mode", mode, {"linear", "circular"}))
     return;
   Type i64 = ctx.b.getI64Type();
-  if (update.getDimSize(axis) > kMaxIotaElements)
-    return ctx.decline("an update of at most 4194304 entries along the axis");
   Value index = iotaAlong(ctx, update.getDimSize(axis), axis, rank, i64);
+  if (!index)
+    return;
   if (ctx.numInputs() > 2) {
     SmallVector<int64_t> batch(rank, 1);
     batch[0] = cache.getDimSize(0);
