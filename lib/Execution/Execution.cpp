@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
@@ -395,6 +396,18 @@ namespace {
 /// The phases of Executable::compile, timed (wall, user and system time)
 /// when the environment variable NNGRAPH_TIMING is set; "passes" adds
 /// MLIR's per-pass report of the pipeline. The report goes to stderr.
+/// Runs a compile pipeline on `module`. The imported module was verified
+/// when it was parsed or built; the pipeline's output is verified once,
+/// before LLVM sees it, and between passes only with
+/// CompileOptions::verifyEachPass.
+static LogicalResult runCompilePipeline(PassManager &pm, ModuleOp module,
+                                        const CompileOptions &options) {
+  pm.enableVerifier(options.verifyEachPass);
+  if (failed(pm.run(module)))
+    return failure();
+  return options.verifyEachPass ? success() : verify(module);
+}
+
 struct CompileTimers {
   llvm::TimerGroup group{"nngraph-compile", "nngraph compile phases"};
   llvm::Timer pipeline{"pipeline", "MLIR: nngraph-cpu-pipeline", group};
@@ -494,7 +507,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   buildCPUPipeline(pm, pipelineOptions);
   {
     TimeRegion region(timers.get(), &CompileTimers::pipeline);
-    if (failed(pm.run(*module)))
+    if (failed(runCompilePipeline(pm, *module, options)))
       return nullptr;
   }
   for (ProfiledLayer &layer : getProfiledLayers(*module))
@@ -881,7 +894,7 @@ Executable::compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
   buildGPUPipeline(pm, pipelineOptions);
   {
     TimeRegion region(timers.get(), &CompileTimers::pipeline);
-    if (failed(pm.run(module)))
+    if (failed(runCompilePipeline(pm, module, options)))
       return nullptr;
   }
   if (failed(exe->loadPrepare(module, exe->entry)))

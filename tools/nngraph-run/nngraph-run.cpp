@@ -100,6 +100,11 @@ static cl::opt<unsigned> compileThreads(
              "the module each; default (0): NNGRAPH_COMPILE_THREADS, else "
              "the number of CPUs (at most 8)"),
     cl::init(0), cl::cat(runCategory));
+static cl::opt<bool> verifyEach(
+    "verify-each",
+    cl::desc("Verify the IR after every pass of the compile pipeline "
+             "(default: once, after the last pass)"),
+    cl::init(false), cl::cat(runCategory));
 // Tests point it at a missing file to check the diagnostic.
 static cl::opt<std::string>
     openMPLib("openmp-lib", cl::Hidden,
@@ -470,6 +475,7 @@ int run() {
   compileOptions.planBuffers = planBuffers;
   compileOptions.threads = threads;
   compileOptions.compileThreads = compileThreads;
+  compileOptions.verifyEachPass = verifyEach;
   compileOptions.openMPLib = openMPLib;
   // A graph left with open sizes takes them from the shapes given, the
   // input arrays and the weights.

@@ -103,6 +103,12 @@ struct CompileOptions {
   /// m of Winograd's F(m x m, 3 x 3) for the 3x3 stride-1 convolutions
   /// (2 or 4; nngraph-cpu-winograd); 0: direct convolutions only.
   unsigned winograd = 4;
+  /// Verify the IR after every pass of the pipeline (as `mlir-opt
+  /// --verify-each` does) instead of once after the last one. Verifying
+  /// after each of the pipeline's ~70 passes costs 15-20% of its time on
+  /// large graphs; the passes are held to the verifier by the lit tests,
+  /// which run them in nngraph-opt with verification after each.
+  bool verifyEachPass = false;
   /// Threads that optimise and compile the LLVM IR, each a partition of
   /// the module (JIT.h); 0: getCompileThreadCount().
   unsigned compileThreads = 0;
