@@ -392,10 +392,6 @@ static void stripGraphAttrs(ModuleOp lowered) {
   });
 }
 
-namespace {
-/// The phases of Executable::compile, timed (wall, user and system time)
-/// when the environment variable NNGRAPH_TIMING is set; "passes" adds
-/// MLIR's per-pass report of the pipeline. The report goes to stderr.
 /// Runs a compile pipeline on `module`. The imported module was verified
 /// when it was parsed or built; the pipeline's output is verified once,
 /// before LLVM sees it, and between passes only with
@@ -408,6 +404,10 @@ static LogicalResult runCompilePipeline(PassManager &pm, ModuleOp module,
   return options.verifyEachPass ? success() : verify(module);
 }
 
+namespace {
+/// The phases of Executable::compile, timed (wall, user and system time)
+/// when the environment variable NNGRAPH_TIMING is set; "passes" adds
+/// MLIR's per-pass report of the pipeline. The report goes to stderr.
 struct CompileTimers {
   llvm::TimerGroup group{"nngraph-compile", "nngraph compile phases"};
   llvm::Timer pipeline{"pipeline", "MLIR: nngraph-cpu-pipeline", group};

@@ -19,8 +19,8 @@
 // CHECK: %[[W9:.*]] = tensor.collapse_shape %[[W]] {{\[\[}}0, 1], [2, 3]] : tensor<3x3x16x32xf32> into tensor<9x512xf32>
 // CHECK: %[[U:.*]] = linalg.matmul ins(%[[GG]], %[[W9]] : tensor<36x9xf32>, tensor<9x512xf32>)
 // CHECK: %[[U3:.*]] = tensor.expand_shape %[[U]] {{\[\[}}0], [1, 2]] output_shape [36, 16, 32]
-// The input transform: 16 tiles x 2 vectors of 8 channels; 36 reads of
-// the padded input, 36 writes.
+// The input transform: 16 tiles x 2 vectors of 8 channels; one read of
+// the padded input and one write per tile.
 // CHECK: %[[V:.*]] = scf.forall (%[[T:.*]], %[[C:.*]]) = (0, 0) to (16, 16) step (1, 8) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<36x16x16xf32>)
 // One read of the tile's 6x6 window, one write of its 36 transformed vectors:
 // bufferization's analysis is quadratic in the reads and writes of a buffer.
