@@ -118,8 +118,9 @@ struct GatherElementsLowering : public OpConversionPattern<GatherElementsOp> {
 };
 
 /// ONNX GatherND: a parallel generic over the result; each position reads
-/// its index tuple from `indices` (the last axis, static size k) and
-/// extracts data[batch..., tuple..., trailing...].
+/// its index tuple from `indices` (the last axis, static size k, or the
+/// first with `tuples_first`) and extracts data[batch..., tuple...,
+/// trailing...].
 struct GatherNDLowering : public OpConversionPattern<GatherNDOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -132,16 +133,18 @@ struct GatherNDLowering : public OpConversionPattern<GatherNDOp> {
     auto resultType = cast<RankedTensorType>(op.getType());
     int64_t r = dataType.getRank(), q = indicesType.getRank();
     int64_t batchDims = op.getBatchDims();
-    if (q < 1 || indicesType.isDynamicDim(q - 1))
+    bool first = op.getTuplesFirst();
+    int64_t tupleAxis = first ? 0 : q - 1;
+    if (q < 1 || indicesType.isDynamicDim(tupleAxis))
       return rewriter.notifyMatchFailure(op, "dynamic index tuple size");
-    int64_t k = indicesType.getDimSize(q - 1);
+    int64_t k = indicesType.getDimSize(tupleAxis);
     int64_t rank = resultType.getRank();
     if (batchDims < 0 || batchDims + k > r || rank != q - 1 + r - batchDims - k)
       return rewriter.notifyMatchFailure(op, "unexpected result rank");
     SmallVector<std::pair<Value, int64_t>> sources;
     for (int64_t i = 0; i < rank; ++i) {
       if (i < q - 1)
-        sources.push_back({indices, i});
+        sources.push_back({indices, first ? i + 1 : i});
       else
         sources.push_back({data, i - (q - 1) + batchDims + k});
     }
@@ -155,9 +158,9 @@ struct GatherNDLowering : public OpConversionPattern<GatherNDOp> {
           SmallVector<Value> loops = loopIndices(b, l, rank);
           SmallVector<Value> at(loops.begin(), loops.begin() + batchDims);
           SmallVector<Value> tuple(loops.begin(), loops.begin() + q - 1);
-          tuple.push_back(Value());
+          tuple.insert(first ? tuple.begin() : tuple.end(), Value());
           for (int64_t t = 0; t < k; ++t) {
-            tuple.back() = arith::ConstantIndexOp::create(b, l, t);
+            tuple[tupleAxis] = arith::ConstantIndexOp::create(b, l, t);
             Value v = tensor::ExtractOp::create(b, l, indices, tuple);
             at.push_back(normalizedIndex(b, l, v, dims[t]));
           }

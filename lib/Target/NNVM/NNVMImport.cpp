@@ -805,6 +805,20 @@ void Importer::computeLiveNodes() {
   }
 }
 
+/// Operators with one visible output whose hidden second output makes
+/// MXNet number the visible one (`<name>_output0`): topk returning values
+/// and sort (the indices they sorted by).
+static bool numbersHiddenOutputs(const Node &node) {
+  if (node.op == "sort")
+    return true;
+  if (node.op != "topk")
+    return false;
+  for (const auto &[key, value] : node.attrs)
+    if (key == "ret_typ")
+      return value == "value";
+  return false;
+}
+
 void Importer::importLiveNodes() {
   countReferences();
   computeLiveNodes();
@@ -838,11 +852,14 @@ OwningOpRef<ModuleOp> Importer::run() {
     results.push_back(v);
     const Node &producer = graph.nodes[head.node];
     // MXNet names the outputs of a node with several visible outputs
-    // <name>_output<i>; hidden ones (BatchNorm's statistics) do not count.
+    // <name>_output<i>; hidden ones count only where the operator does not
+    // name its outputs (BatchNorm's statistics do not; topk's hidden indices
+    // and sort's do).
     bool several = producer.isVariable() ? false
                    : numResults.count(head.node)
                        ? numResults.lookup(head.node) > 1
                        : getNumVisibleOutputs(head.node) > 1;
+    several |= numbersHiddenOutputs(producer);
     if (graph.outputNames.size() == graph.heads.size()) {
       names.push_back(graph.outputNames[i]);
       continue;

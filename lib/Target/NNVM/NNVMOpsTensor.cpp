@@ -795,9 +795,132 @@ bool exportBoxNMS(ExportContext &ctx, const OpRow &row) {
   return sameInputs(ctx);
 }
 
-void importKeepCustom(NodeContext &ctx, const OpRow &) {
-  // MXNet returns float indices, and argsort sorts all.
-  ctx.imp.importCustom(ctx);
+//===----------------------------------------------------------------------===//
+// Sorting and gathering by index
+//===----------------------------------------------------------------------===//
+
+/// What MXNet's topk, argsort and sort return.
+enum class SortReturn { Values, Indices, Both };
+
+/// MXNet topk, argsort and sort: nngraph.topk along the axis, k the axis
+/// size for a full sort (argsort, sort, topk's k < 1); ties keep the index
+/// order (MXNet's std::sort leaves their order open); the indices cast to
+/// `dtype` (MXNet's default float32). `axis=None` (the flattened input) and
+/// axes of unknown size stay custom.
+void importSortFamily(NodeContext &ctx, SortReturn ret, bool ascendDefault,
+                      bool readK) {
+  RankedTensorType x = ctx.inputType(0);
+  if (!x)
+    return;
+  if (ctx.getString("axis", "-1") == "None" || x.getRank() == 0)
+    return ctx.imp.importCustom(ctx);
+  int64_t rank = x.getRank();
+  int64_t axis = ctx.getInt("axis", -1);
+  if (axis < -rank || axis >= rank)
+    return ctx.error(ctx.attrPath("axis"),
+                     "expected an axis of the input's rank " +
+                         llvm::Twine(rank) + ", got " + llvm::Twine(axis));
+  bool ascend = ctx.getBool("is_ascend", ascendDefault);
+  std::string dtype = ctx.getString("dtype", "float32");
+  Type element = getNNVMElementType(ctx.b.getContext(), dtype);
+  if (!element || element.isInteger(1))
+    return ctx.badAttr("dtype", "a numeric dtype name such as float32");
+  int64_t size = dimOf(x, axis < 0 ? axis + rank : axis);
+  int64_t k = readK ? ctx.getInt("k", 1) : 0;
+  if (ctx.failed)
+    return;
+  if (k < 1) {
+    if (ShapedType::isDynamic(size))
+      return ctx.imp.importCustom(ctx);
+    k = size;
+  }
+  if (!ShapedType::isDynamic(size) && k > size)
+    return ctx.error(ctx.attrPath("k"), "expected k at most the axis size " +
+                                            llvm::Twine(size) + ", got " +
+                                            llvm::Twine(k));
+  Operation *topk = ctx.create(
+      TopKOp::getOperationName(), {ctx.input(0)},
+      {ctx.i64("k", k), ctx.i64("axis", axis), ctx.flag("largest", !ascend)},
+      2);
+  if (!topk)
+    return;
+  Value indices = topk->getResult(1);
+  if (ret != SortReturn::Values && element != ctx.b.getI64Type()) {
+    auto type = cast<RankedTensorType>(indices.getType());
+    indices = ctx.create1(CastOp::getOperationName(), indices, {},
+                          type.clone(element));
+  }
+  if (ret != SortReturn::Indices)
+    setResult(ctx, topk->getResult(0));
+  if (ret != SortReturn::Values)
+    setResult(ctx, indices);
+}
+
+void importTopK(NodeContext &ctx, const OpRow &) {
+  std::string ret = ctx.getString("ret_typ", "indices");
+  if (!ctx.checkEnum("ret_typ", ret, {"value", "indices", "both", "mask"}))
+    return;
+  if (ret == "mask")
+    return ctx.imp.importCustom(ctx);
+  importSortFamily(ctx,
+                   ret == "value"     ? SortReturn::Values
+                   : ret == "indices" ? SortReturn::Indices
+                                      : SortReturn::Both,
+                   /*ascendDefault=*/false, /*readK=*/true);
+}
+
+void importArgSort(NodeContext &ctx, const OpRow &) {
+  importSortFamily(ctx, SortReturn::Indices, /*ascendDefault=*/true,
+                   /*readK=*/false);
+}
+
+void importSort(NodeContext &ctx, const OpRow &) {
+  importSortFamily(ctx, SortReturn::Values, /*ascendDefault=*/true,
+                   /*readK=*/false);
+}
+
+/// nngraph.topk as MXNet topk returning both outputs, the indices as int64
+/// (the importer's form of argsort and sort writes back as topk).
+bool exportTopK(ExportContext &ctx, const OpRow &row) {
+  auto op = cast<TopKOp>(ctx.op);
+  exportName(ctx, row);
+  ctx.attr("axis", std::to_string(op.getAxisAttr().getInt()));
+  ctx.attr("k", std::to_string(op.getKAttr().getInt()));
+  ctx.attr("ret_typ", "both");
+  ctx.attr("is_ascend", formatBool(!op.getLargest()));
+  ctx.attr("dtype", "int64");
+  return sameInputs(ctx);
+}
+
+/// MXNet gather_nd: the index tuples along the first axis of the indices
+/// (tuples_first), which MXNet reads as any numeric type and truncates:
+/// others than i32/i64 are cast to i64. A tuple size not known yet keeps the
+/// node custom until shapes are bound.
+void importGatherND(NodeContext &ctx, const OpRow &) {
+  RankedTensorType data = ctx.inputType(0);
+  RankedTensorType indices = ctx.inputType(1);
+  if (!data || !indices)
+    return;
+  if (indices.getRank() == 0 || indices.isDynamicDim(0))
+    return ctx.imp.importCustom(ctx);
+  Value index = ctx.input(1);
+  Type element = indices.getElementType();
+  if (!element.isInteger(32) && !element.isInteger(64))
+    index = ctx.create1(CastOp::getOperationName(), index, {},
+                        indices.clone(ctx.b.getI64Type()));
+  if (!index)
+    return;
+  setResult(ctx, ctx.create1<GatherNDOp>({ctx.input(0), index},
+                                         {ctx.flag("tuples_first", true)}));
+}
+
+bool exportGatherND(ExportContext &ctx, const OpRow &row) {
+  auto op = cast<GatherNDOp>(ctx.op);
+  if (!op.getTuplesFirst())
+    return ctx.fail("MXNet gather_nd reads the index tuples along the first "
+                    "axis of the indices");
+  exportName(ctx, row);
+  return sameInputs(ctx);
 }
 
 //===----------------------------------------------------------------------===//
@@ -963,7 +1086,12 @@ ArrayRef<OpRow> nnvm::getTensorRows() {
       NNVM_EXPANSION_ROW("SequenceMask", importSequenceMask),
       ROW("_contrib_box_nms|_contrib_box_non_maximum_suppression", nullptr,
           BoxNMSOp, kBoxNMS, importBoxNMS, exportBoxNMS, Dir::Both),
-      NNVM_EXPANSION_ROW("argsort|topk", importKeepCustom),
+      ROW("topk", nullptr, TopKOp, {}, importTopK, exportTopK, Dir::Both),
+      ROW("argsort", nullptr, TopKOp, {}, importArgSort, nullptr,
+          Dir::ImportOnly),
+      ROW("sort", nullptr, TopKOp, {}, importSort, nullptr, Dir::ImportOnly),
+      ROW("gather_nd", nullptr, GatherNDOp, {}, importGatherND, exportGatherND,
+          Dir::Both),
       // Constants; the exporter writes `_full` and `_arange` for them.
       NNVM_EXPANSION_ROW("ones_like", importOnesLike),
       NNVM_EXPANSION_ROW("zeros_like", importZerosLike),

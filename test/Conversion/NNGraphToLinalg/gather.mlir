@@ -33,6 +33,24 @@ func.func @gather_nd(%d: tensor<2x5x6x4xf32>, %i: tensor<2x3x2xi64>) -> tensor<2
 
 // -----
 
+// MXNet's layout (tuples_first): the tuple's t-th index is read at
+// indices[t, j] for result position j.
+// CHECK-LABEL: func.func @gather_nd_first
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} outs({{.*}} : tensor<3x6xf32>)
+// CHECK: %[[J:.*]] = linalg.index 0
+// CHECK: %[[K:.*]] = linalg.index 1
+// CHECK: %[[T0:.*]] = arith.constant 0 : index
+// CHECK: tensor.extract %arg1[%[[T0]], %[[J]]] : tensor<2x3xi64>
+// CHECK: %[[T1:.*]] = arith.constant 1 : index
+// CHECK: tensor.extract %arg1[%[[T1]], %[[J]]] : tensor<2x3xi64>
+// CHECK: tensor.extract %arg0[%{{.*}}, %{{.*}}, %[[K]]] : tensor<4x5x6xf32>
+func.func @gather_nd_first(%d: tensor<4x5x6xf32>, %i: tensor<2x3xi64>) -> tensor<3x6xf32> {
+  %0 = nngraph.gather_nd %d, %i {tuples_first = true} : (tensor<4x5x6xf32>, tensor<2x3xi64>) -> tensor<3x6xf32>
+  return %0 : tensor<3x6xf32>
+}
+
+// -----
+
 // gather_elements: a generic over the indices' shape; the index replaces
 // the position along the axis (negative ones count from the end).
 // CHECK-LABEL: func.func @gather_elements

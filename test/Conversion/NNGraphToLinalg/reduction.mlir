@@ -102,19 +102,44 @@ func.func @argmin_last(%x: tensor<3x5xi32>) -> tensor<3xi64> {
 
 // -----
 
-// TopK: ranks (how many elements come before each one along the axis),
-// then output position j takes the element of rank j.
-// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
-// CHECK-DAG: #[[$E:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// topk: a stable merge sort of each row's indices in a 2n scratch tensor
+// (ceil(log2 10) = 4 passes, each merging runs from one half into the
+// other), then the first k sorted indices give values and indices.
 // CHECK-LABEL: func.func @topk
-// CHECK: %[[RANK:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$E]], #[[$ID]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg0 : tensor<2x10xf32>, tensor<2x10xf32>) outs({{.*}} : tensor<2x10xi64>)
+// CHECK-DAG: %[[PASSES:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[SCRATCH:.*]] = tensor.empty() : tensor<20xi64>
+// CHECK: scf.for %[[ROW:.*]] = {{.*}} iter_args({{.*}}, %[[BUF:.*]] = %[[SCRATCH]]) -> (tensor<2x3xf32>, tensor<2x3xi64>, tensor<20xi64>)
+// CHECK: scf.for {{.*}} iter_args({{.*}} = %[[BUF]]) -> (tensor<20xi64>)
+// CHECK: tensor.insert
+// CHECK: scf.for %[[P:.*]] = %{{.*}} to %[[PASSES]]
+// CHECK: arith.shli %{{.*}}, %[[P]] : index
+// CHECK: scf.for
+// CHECK: scf.for {{.*}} -> (index, index, tensor<20xi64>)
+// CHECK: tensor.extract %arg0[%[[ROW]], %{{.*}}] : tensor<2x10xf32>
+// CHECK: tensor.extract %arg0[%[[ROW]], %{{.*}}] : tensor<2x10xf32>
 // CHECK: arith.cmpf ogt
-// CHECK: arith.cmpf oeq
-// CHECK: linalg.generic {indexing_maps = [#[[$E]], #[[$E]], #[[$ID]], #[[$ID]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %[[RANK]] : tensor<2x10xf32>, tensor<2x10xi64>) outs({{.*}} : tensor<2x3xf32>, tensor<2x3xi64>)
+// CHECK: tensor.insert {{.*}} : tensor<20xi64>
+// CHECK: scf.for {{.*}} -> (tensor<2x3xf32>, tensor<2x3xi64>)
+// CHECK: tensor.insert {{.*}} : tensor<2x3xf32>
+// CHECK: tensor.insert {{.*}} : tensor<2x3xi64>
 // CHECK-NOT: nngraph.topk
 func.func @topk(%x: tensor<2x10xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>) {
   %v, %i = nngraph.topk %x {k = 3 : i64} : (tensor<2x10xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>)
   return %v, %i : tensor<2x3xf32>, tensor<2x3xi64>
+}
+
+// -----
+
+// A sorted axis of unknown size: the passes are 64 - ctlz(n - 1), and the
+// smallest come first (cmpf olt).
+// CHECK-LABEL: func.func @topk_dynamic
+// CHECK: math.ctlz
+// CHECK: tensor.empty(%{{.*}}) : tensor<?xi64>
+// CHECK: arith.cmpf olt
+// CHECK-NOT: nngraph.topk
+func.func @topk_dynamic(%x: tensor<?xf32>) -> (tensor<2xf32>, tensor<2xi64>) {
+  %v, %i = nngraph.topk %x {k = 2 : i64, largest = false} : (tensor<?xf32>) -> (tensor<2xf32>, tensor<2xi64>)
+  return %v, %i : tensor<2xf32>, tensor<2xi64>
 }
 
 // -----

@@ -144,6 +144,9 @@ func.func @shape_ops(%x: tensor<2x3x4xf32>, %i: tensor<5x2xi64>) -> tensor<?x?xf
   %11 = nngraph.gather %4, %i {axis = 1 : i64} : (tensor<?x?xf32>, tensor<5x2xi64>) -> tensor<?x?x?xf32>
   // CHECK: nngraph.gather_nd {{.*}} -> tensor<5xf32>
   %12 = nngraph.gather_nd %4, %i : (tensor<?x?xf32>, tensor<5x2xi64>) -> tensor<?xf32>
+  %i1 = nngraph.slice %i {starts = array<i64: 0>, ends = array<i64: 1>, axes = array<i64: 0>} : (tensor<5x2xi64>) -> tensor<1x2xi64>
+  // CHECK: nngraph.gather_nd {{.*}} -> tensor<2x4xf32>
+  %g12 = nngraph.gather_nd %4, %i1 {tuples_first = true} : (tensor<?x?xf32>, tensor<1x2xi64>) -> tensor<?x?xf32>
   // CHECK: nngraph.shape {{.*}} -> tensor<2xi64>
   %13 = nngraph.shape %4 : (tensor<?x?xf32>) -> tensor<?xi64>
   // CHECK: nngraph.flatten {{.*}} -> tensor<1x48xf32>

@@ -585,6 +585,24 @@ func.func @gather_nd_batch(%x: tensor<2x3xf32>, %i: tensor<2x1xi64>) {
 
 // -----
 
+func.func @gather_nd_first_batch(%x: tensor<2x3xf32>, %i: tensor<1x2xi64>) {
+  // expected-error @below {{'nngraph.gather_nd' op expects 'batch_dims' 0 with 'tuples_first', got 1}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.gather_nd %x, %i {batch_dims = 1 : i64, tuples_first = true} : (tensor<2x3xf32>, tensor<1x2xi64>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_first_depth(%x: tensor<2x3xf32>, %i: tensor<3x2xi64>) {
+  // expected-error @below {{'nngraph.gather_nd' op expects the first indices dimension to be static and at most the data rank minus 'batch_dims', got 3x2}}
+  // expected-error @below {{failed to infer returned types}}
+  %0 = nngraph.gather_nd %x, %i {tuples_first = true} : (tensor<2x3xf32>, tensor<3x2xi64>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
 func.func @gather_nd_depth(%x: tensor<2x3xf32>, %i: tensor<2x3xi64>) {
   // expected-error @below {{'nngraph.gather_nd' op expects the last indices dimension to be static and at most the data rank minus 'batch_dims', got 2x3}}
   // expected-error @below {{failed to infer returned types}}

@@ -205,6 +205,8 @@ func.func @tensor_ops(%x: tensor<2x3x4xf32>, %i: tensor<5xi64>, %j: tensor<2x2xi
   %11 = nngraph.gather %x, %i {axis = 2 : i64} : (tensor<2x3x4xf32>, tensor<5xi64>) -> tensor<2x3x5xf32>
   // CHECK: nngraph.gather_nd
   %12 = nngraph.gather_nd %x, %j : (tensor<2x3x4xf32>, tensor<2x2xi32>) -> tensor<2x4xf32>
+  // CHECK: nngraph.gather_nd {{.*}} {tuples_first = true}
+  %g12 = nngraph.gather_nd %x, %j {tuples_first = true} : (tensor<2x3x4xf32>, tensor<2x2xi32>) -> tensor<2x4xf32>
   // CHECK: nngraph.shape
   %13 = nngraph.shape %x : (tensor<2x3x4xf32>) -> tensor<3xi64>
   // CHECK: nngraph.resize {{.*}}mode = #nngraph.resize_mode<linear>

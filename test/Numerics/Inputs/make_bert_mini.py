@@ -8,8 +8,11 @@ operators (LayerNorm over a middle axis with output_mean_var, SequenceMask
 along axis 0 with a fill value, broadcast_axis of the last axis; and
 repeat, along an axis and flattened, as Mask R-CNN uses it); and
 roi-align-symbol.json: _contrib_ROIAlign, adaptive and with a
-fixed sample ratio and aligned. Run
-once; the JSON files are committed beside this script."""
+fixed sample ratio and aligned; and sort-ops-symbol.json: argsort (both
+orders, float32 and int32 indices, along the last and the first axis),
+topk (both outputs; the values), sort and gather_nd with float indices,
+as Mask R-CNN uses them. Run once; the JSON files are committed beside
+this script."""
 import os
 import sys
 
@@ -78,6 +81,27 @@ def main():
                                  spatial_scale=0.75, sample_ratio=2,
                                  aligned=True, name="roi_aligned")]
     with open(os.path.join(here, "roi-align-symbol.json"), "w") as f:
+        f.write(sym.Group(outs).tojson())
+
+    x = sym.var("x")                      # (4, 37): no ties (random floats)
+    table = sym.var("table")              # (6, 5, 3)
+    where = sym.var("where")              # (2, 7): integers as float32
+    both = sym.topk(x, k=5, ret_typ="both", name="top5")
+    picked = sym.gather_nd(table, where, name="picked")
+    outs = [sym.argsort(x, name="order"),
+            sym.argsort(x, axis=0, is_ascend=False, dtype="int32",
+                        name="order_rows"),
+            both[0], both[1],
+            sym.topk(x, k=3, axis=0, ret_typ="value", is_ascend=True,
+                     name="low3"),
+            sym.sort(x, is_ascend=False, name="sorted"),
+            picked,
+            # Mask R-CNN's pattern: the best rows' indices stacked with
+            # their batch index, then gathered.
+            sym.gather_nd(x, sym.stack(sym.zeros_like(both[1]).reshape(-1),
+                                       both[1].reshape(-1), axis=0),
+                          name="best")]
+    with open(os.path.join(here, "sort-ops-symbol.json"), "w") as f:
         f.write(sym.Group(outs).tojson())
     return 0
 

@@ -487,18 +487,25 @@ LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
   if (!data || !indices)
     return failure();
   int64_t b = adaptor.getBatchDims();
+  bool first = adaptor.getTuplesFirst();
+  if (first && b != 0)
+    return opError(name, loc,
+                   "expects 'batch_dims' 0 with 'tuples_first', got " +
+                       llvm::Twine(b));
   if (indices.getRank() < 1 || b < 0 ||
       b >= std::min(data.getRank(), indices.getRank()))
     return opError(name, loc,
                    "expects 'batch_dims' " + llvm::Twine(b) +
                        " below the ranks of data and indices");
-  int64_t k = indices.getShape().back();
+  int64_t k = first ? indices.getShape().front() : indices.getShape().back();
   if (ShapedType::isDynamic(k) || k < 1 || b + k > data.getRank())
     return opError(name, loc,
-                   "expects the last indices dimension to be static and at "
-                   "most the data rank minus 'batch_dims', got " +
+                   Twine("expects the ") + (first ? "first" : "last") +
+                       " indices dimension to be static and at most the "
+                       "data rank minus 'batch_dims', got " +
                        formatShape(indices.getShape()));
-  SmallVector<int64_t> shape(indices.getShape().drop_back());
+  SmallVector<int64_t> shape(first ? indices.getShape().drop_front()
+                                   : indices.getShape().drop_back());
   llvm::append_range(shape, data.getShape().drop_front(b + k));
   inferred.push_back(withShape(data, shape));
   return success();

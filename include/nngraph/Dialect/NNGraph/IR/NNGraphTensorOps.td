@@ -358,20 +358,26 @@ def NNGraph_GatherNDOp : NNGraph_InferOp<"gather_nd"> {
     ONNX `GatherND`: the last axis of `indices` holds index tuples into the
     leading axes of `data` after `batch_dims` shared batch axes. The result
     shape is `indices.shape[:-1] + data.shape[batch_dims + k:]` with
-    `k = indices.shape[-1]`.
+    `k = indices.shape[-1]`. With `tuples_first` (MXNet's layout, no batch
+    axes) the first axis of `indices` holds the tuples instead: the result
+    shape is `indices.shape[1:] + data.shape[k:]` with
+    `k = indices.shape[0]`. Negative indices count from the end.
 
-    Imported from: MXNet `gather_nd` (the importer moves the tuple axis from
-    first to last).
+    Imported from: XOC `GatherND`; MXNet `gather_nd` (`tuples_first`, its
+    float indices cast to i64 first).
 
     Example:
 
     ```mlir
     %y = nngraph.gather_nd %d, %i
         : (tensor<4x5x6xf32>, tensor<3x2xi64>) -> tensor<3x6xf32>
+    %z = nngraph.gather_nd %d, %j {tuples_first = true}
+        : (tensor<4x5x6xf32>, tensor<2x3xi64>) -> tensor<3x6xf32>
     ```
   }];
   let arguments = (ins NNGraph_Tensor:$data, NNGraph_IndexTensor:$indices,
-                   DefaultValuedAttr<I64Attr, "0">:$batch_dims);
+                   DefaultValuedAttr<I64Attr, "0">:$batch_dims,
+                   DefaultValuedAttr<BoolAttr, "false">:$tuples_first);
   let results = (outs NNGraph_Tensor:$output);
 }
 
