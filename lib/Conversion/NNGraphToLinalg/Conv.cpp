@@ -352,10 +352,118 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
                                  window.dilations, op.getPads().value_or(zeros),
                                  op.getOutputPadding().value_or(noPadding));
     window.inSizes.assign(inType.getShape().drop_front(2));
-    rewriter.replaceOp(op, buildGrouped(rewriter, op.getLoc(), input, weight,
-                                        adaptor.getBias(), resultType, group,
-                                        window));
+    Value result = buildAsMatmul(rewriter, op.getLoc(), input, weight,
+                                 adaptor.getBias(), resultType, group, window);
+    if (!result)
+      result = buildGrouped(rewriter, op.getLoc(), input, weight,
+                            adaptor.getBias(), resultType, group, window);
+    rewriter.replaceOp(op, result);
     return success();
+  }
+
+  /// A ConvTranspose whose kernel tiles the output (stride = kernel size,
+  /// no padding, dilation or groups; Mask R-CNN's 2x2 stride-2 upsampling)
+  /// is one matmul: every input pixel's C channels times the (C, M * k...)
+  /// weight give the M x k... block of output it covers. The input is
+  /// permuted channels last and flattened to (N * S..., C); a permuting
+  /// generic adds the bias and writes each block in place, the result of
+  /// shape (N, M, S1, K1, ...) collapsed to (N, M, S1 * K1, ...). The
+  /// matmul then takes the matmul schedule (packed, vectorised) instead of
+  /// the gather generic, which reads every kernel position and keeps 1 in
+  /// k... of them. Null when the op has another form or a dynamic size.
+  static Value buildAsMatmul(OpBuilder &b, Location loc, Value input,
+                             Value weight, Value bias,
+                             RankedTensorType resultType, int64_t group,
+                             const TransposedWindow &window) {
+    auto inType = cast<RankedTensorType>(input.getType());
+    auto wType = cast<RankedTensorType>(weight.getType());
+    int64_t n = window.rank;
+    Type element = resultType.getElementType();
+    if (group != 1 || !isa<FloatType>(element) ||
+        wType.getElementType() != element ||
+        inType.getElementType() != element || !inType.hasStaticShape() ||
+        !resultType.hasStaticShape())
+      return nullptr;
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t k = wType.getDimSize(2 + i);
+      if (window.strides[i] != k || window.dilations[i] != 1 ||
+          window.padBegin[i] != 0 ||
+          resultType.getDimSize(2 + i) != inType.getDimSize(2 + i) * k)
+        return nullptr;
+    }
+    int64_t batch = inType.getDimSize(0), channels = inType.getDimSize(1);
+    int64_t filters = wType.getDimSize(1);
+    int64_t pixels = batch, block = filters;
+    for (int64_t i = 0; i < n; ++i) {
+      pixels *= inType.getDimSize(2 + i);
+      block *= wType.getDimSize(2 + i);
+    }
+    // (N, C, S...) -> (N, S..., C) -> (N * S..., C).
+    SmallVector<int64_t> toLast{0};
+    for (int64_t i = 0; i < n; ++i)
+      toLast.push_back(2 + i);
+    toLast.push_back(1);
+    Value x = permute(b, loc, input, toLast);
+    SmallVector<ReassociationIndices> xReassoc{
+        llvm::to_vector(llvm::seq<int64_t>(0, n + 1)), {n + 1}};
+    x = tensor::CollapseShapeOp::create(
+        b, loc, RankedTensorType::get({pixels, channels}, element), x,
+        xReassoc);
+    // (C, M, K...) -> (C, M * K...).
+    SmallVector<ReassociationIndices> wReassoc{
+        {0}, llvm::to_vector(llvm::seq<int64_t>(1, n + 2))};
+    Value w = tensor::CollapseShapeOp::create(
+        b, loc, RankedTensorType::get({channels, block}, element), weight,
+        wReassoc);
+    auto productType = RankedTensorType::get({pixels, block}, element);
+    Value product = linalg::MatmulOp::create(
+                        b, loc, TypeRange{productType}, ValueRange{x, w},
+                        ValueRange{createZeroFilled(b, loc, productType, {})})
+                        .getResult(0);
+    // (N * S..., M * K...) -> (N, S..., M, K...).
+    SmallVector<int64_t> blocksShape{batch};
+    for (int64_t i = 0; i < n; ++i)
+      blocksShape.push_back(inType.getDimSize(2 + i));
+    blocksShape.push_back(filters);
+    for (int64_t i = 0; i < n; ++i)
+      blocksShape.push_back(wType.getDimSize(2 + i));
+    SmallVector<ReassociationIndices> blocksReassoc{
+        llvm::to_vector(llvm::seq<int64_t>(0, n + 1)),
+        llvm::to_vector(llvm::seq<int64_t>(n + 1, 2 * n + 2))};
+    Value blocks = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get(blocksShape, element), product,
+        blocksReassoc);
+    // The output as (N, M, S1, K1, ..., Sn, Kn): loops (n, m, s1, k1, ...),
+    // reading blocks[n, s..., m, k...] (and bias[m]).
+    MLIRContext *ctx = b.getContext();
+    int64_t rank = 2 + 2 * n;
+    SmallVector<int64_t> outShape{batch, filters};
+    SmallVector<AffineExpr> readExprs{getAffineDimExpr(0, ctx)};
+    for (int64_t i = 0; i < n; ++i) {
+      outShape.push_back(inType.getDimSize(2 + i));
+      outShape.push_back(wType.getDimSize(2 + i));
+      readExprs.push_back(getAffineDimExpr(2 + 2 * i, ctx));
+    }
+    readExprs.push_back(getAffineDimExpr(1, ctx));
+    for (int64_t i = 0; i < n; ++i)
+      readExprs.push_back(getAffineDimExpr(3 + 2 * i, ctx));
+    SmallVector<Value> inputs{blocks};
+    SmallVector<AffineMap> maps{AffineMap::get(rank, 0, readExprs, ctx)};
+    if (bias) {
+      inputs.push_back(bias);
+      maps.push_back(AffineMap::get(rank, 0, {getAffineDimExpr(1, ctx)}, ctx));
+    }
+    auto outType = RankedTensorType::get(outShape, element);
+    Value out = parallelGeneric(
+        b, loc, outType, createEmpty(b, loc, outType, {}), inputs, maps,
+        [&](OpBuilder &nb, Location l, ValueRange args) -> Value {
+          return bias ? Value(arith::AddFOp::create(nb, l, args[0], args[1]))
+                      : args[0];
+        });
+    SmallVector<ReassociationIndices> outReassoc{{0}, {1}};
+    for (int64_t i = 0; i < n; ++i)
+      outReassoc.push_back({2 + 2 * i, 3 + 2 * i});
+    return tensor::CollapseShapeOp::create(b, loc, resultType, out, outReassoc);
   }
 
   /// The generic over the grouped weight (G, C/G, M/G, k...) and output

@@ -87,6 +87,28 @@ func.func @conv_transpose(%x: tensor<1x4x4x4xf32>, %w: tensor<4x2x3x3xf32>, %b: 
 
 // -----
 
+// A kernel that tiles the output (kernel = stride, no padding, one group)
+// is a matmul of the channels-last pixels (N*H*W, C) and the weight
+// (C, M*kh*kw), whose blocks a permuting generic writes (adding the bias)
+// as (N, M, H, kh, W, kw), collapsed to the output.
+// CHECK-DAG: #[[$BLK:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d2, d4, d1, d3, d5)>
+// CHECK-DAG: #[[$BIAS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1)>
+// CHECK-LABEL: func.func @conv_transpose_blocks
+// CHECK: %[[X:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : tensor<2x7x7x8xf32> into tensor<98x8xf32>
+// CHECK: %[[W:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1, 2, 3]] : tensor<8x4x2x2xf32> into tensor<8x16xf32>
+// CHECK: %[[P:.*]] = linalg.matmul ins(%[[X]], %[[W]] : tensor<98x8xf32>, tensor<8x16xf32>)
+// CHECK: %[[B:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0, 1, 2], [3, 4, 5]] output_shape [2, 7, 7, 4, 2, 2]
+// CHECK: %[[O:.*]] = linalg.generic {indexing_maps = [#[[$BLK]], #[[$BIAS]], {{.*}}]{{.*}} ins(%[[B]], %arg2 : tensor<2x7x7x4x2x2xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<2x4x7x2x7x2xf32>)
+// CHECK: arith.addf
+// CHECK: tensor.collapse_shape %[[O]] {{\[\[}}0], [1], [2, 3], [4, 5]] : tensor<2x4x7x2x7x2xf32> into tensor<2x4x14x14xf32>
+// CHECK-NOT: nngraph.conv_transpose
+func.func @conv_transpose_blocks(%x: tensor<2x8x7x7xf32>, %w: tensor<8x4x2x2xf32>, %b: tensor<4xf32>) -> tensor<2x4x14x14xf32> {
+  %0 = nngraph.conv_transpose %x, %w, %b {strides = array<i64: 2, 2>} : (tensor<2x8x7x7xf32>, tensor<8x4x2x2xf32>, tensor<4xf32>) -> tensor<2x4x14x14xf32>
+  return %0 : tensor<2x4x14x14xf32>
+}
+
+// -----
+
 // A float16 convolution is computed in f32 and rounded once.
 // CHECK-LABEL: func.func @conv_f16
 // CHECK: arith.extf %{{.*}} : f16 to f32

@@ -43,6 +43,18 @@ func.func @main() {
   // CHECK-NEXT: [0,   0,   1,   1,   0,   0,   -2,   0,   -1,   0,   2,   0,   3,   -1,   0,   -2,   0,   0,   1,   0,   -6,   0,   0,   2,   0,   1,   2,   0,   -2,   0]
   call @printMemrefF32(%u3) : (tensor<*xf32>) -> ()
 
+  // Kernel = stride (2x2, 2), bias: the matmul form (each input pixel's
+  // channels times the weight give its 2x2 block of the output).
+  %ctx4 = nngraph.constant dense<[[[[-2.0, -1.0, 0.0], [1.0, 2.0, -2.0]], [[2.0, -2.0, -1.0], [0.0, 1.0, 2.0]]]]> : tensor<1x2x2x3xf32>
+  %ctw4 = nngraph.constant dense<[[[[-3.0, -2.0], [-1.0, 0.0]], [[1.0, 2.0], [3.0, -3.0]], [[-2.0, -1.0], [0.0, 1.0]]], [[[2.0, 3.0], [-3.0, -2.0]], [[-1.0, 0.0], [1.0, 2.0]], [[3.0, -3.0], [-2.0, -1.0]]]]> : tensor<2x3x2x2xf32>
+  %ctb4 = nngraph.constant dense<[1.0, -1.0, 0.5]> : tensor<3xf32>
+  %ct4 = nngraph.conv_transpose %ctx4, %ctw4, %ctb4 {strides = array<i64: 2, 2>} : (tensor<1x2x2x3xf32>, tensor<2x3x2x2xf32>, tensor<3xf32>) -> tensor<1x3x4x6xf32>
+  %flat4b = tensor.collapse_shape %ct4 [[0, 1, 2, 3]] : tensor<1x3x4x6xf32> into tensor<72xf32>
+  %u4b = tensor.cast %flat4b : tensor<72xf32> to tensor<*xf32>
+  // CHECK: sizes = [72]
+  // CHECK-NEXT: [11,   11,   0,   -3,   -1,   -2,   -3,   -3,   8,   5,   4,   3,   -2,   -1,   -3,   0,   11,   11,   0,   1,   -4,   -1,   -3,   -3,   -5,   -5,   0,   -3,   0,   -1,   -5,   9,   -6,   -2,   -2,   -3,   0,   1,   0,   3,   -5,   -5,   2,   -4,   6,   -5,   -5,   9,   10.5,   -3.5,   -3.5,   7.5,   -2.5,   3.5,   -3.5,   -3.5,   4.5,   1.5,   2.5,   1.5,   -1.5,   -0.5,   -0.5,   -4.5,   10.5,   -3.5,   0.5,   1.5,   -1.5,   1.5,   -3.5,   -3.5]
+  call @printMemrefF32(%u4b) : (tensor<*xf32>) -> ()
+
   %lnx = nngraph.constant dense<[[[2.0, 4.0], [4.0, 2.0]], [[1.0, 1.0], [5.0, 5.0]]]> : tensor<2x2x2xf32>
   %lns = nngraph.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
   %lnb = nngraph.constant dense<[[0.5, 0.0], [0.0, -0.5]]> : tensor<2x2xf32>
@@ -162,6 +174,15 @@ func.func @main() {
   // CHECK: sizes = [2]
   // CHECK-NEXT: [7,   4]
   call @printMemrefF32(%u17) : (tensor<*xf32>) -> ()
+
+  // The same tuples in MXNet's layout (tuples_first: one tuple per column).
+  %gi4 = nngraph.constant dense<[[1, 0], [0, 2], [1, 0]]> : tensor<3x2xi64>
+  %g4 = nngraph.gather_nd %gd, %gi4 {tuples_first = true} : (tensor<2x3x2xf32>, tensor<3x2xi64>) -> tensor<2xf32>
+  %u18 = tensor.cast %g4 : tensor<2xf32> to tensor<*xf32>
+  // gather_nd, tuples first
+  // CHECK: sizes = [2]
+  // CHECK-NEXT: [7,   4]
+  call @printMemrefF32(%u18) : (tensor<*xf32>) -> ()
 
   return
 }
