@@ -275,27 +275,24 @@ struct TransposedWindow {
   SmallVector<int64_t> padBegin, strides, dilations, inSizes;
 };
 
-/// The body of the ConvTranspose generic over loops (n, g, f, o..., c,
-/// k...): reads the input element the window selects (or adds nothing when
-/// there is none) and accumulates it times the weight element `args[0]`
-/// into `args[1]`.
-void buildConvTransposeBody(OpBuilder &b, Location l, ValueRange args,
-                            Value input, const TransposedWindow &w) {
-  int64_t n = w.rank;
+/// The input positions that output position `o` reaches through kernel
+/// position `k` (one index per spatial axis, linalg loop indices): appends
+/// i = (o + padBegin - k * dilation) / stride per axis to `at` (0 where
+/// there is none) and returns whether every one divides evenly and lies
+/// inside the input.
+Value transposedSource(OpBuilder &b, Location l, const TransposedWindow &w,
+                       ArrayRef<Value> o, ArrayRef<Value> k,
+                       SmallVectorImpl<Value> &at) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, l, v);
   };
-  auto loop = [&](int64_t i) { return linalg::IndexOp::create(b, l, i); };
   Value zero = index(0);
-  Value channel = arith::AddIOp::create(
-      b, l, arith::MulIOp::create(b, l, loop(1), index(w.channelsPerGroup)),
-      loop(3 + n));
-  SmallVector<Value> at{loop(0), channel};
   Value valid = arith::ConstantIntOp::create(b, l, 1, 1);
-  for (int64_t i = 0; i < n; ++i) {
+  SmallVector<Value> positions;
+  for (int64_t i = 0; i < w.rank; ++i) {
     Value t = arith::SubIOp::create(
-        b, l, arith::AddIOp::create(b, l, loop(3 + i), index(w.padBegin[i])),
-        arith::MulIOp::create(b, l, loop(4 + n + i), index(w.dilations[i])));
+        b, l, arith::AddIOp::create(b, l, o[i], index(w.padBegin[i])),
+        arith::MulIOp::create(b, l, k[i], index(w.dilations[i])));
     Value stride = index(w.strides[i]);
     Value q = arith::DivSIOp::create(b, l, t, stride);
     Value ok = arith::AndIOp::create(
@@ -307,10 +304,39 @@ void buildConvTransposeBody(OpBuilder &b, Location l, ValueRange args,
                                                      arith::CmpIPredicate::slt,
                                                      q, index(w.inSizes[i])));
     valid = arith::AndIOp::create(b, l, valid, ok);
-    at.push_back(q);
+    positions.push_back(q);
   }
-  for (int64_t i = 0; i < n; ++i)
-    at[2 + i] = arith::SelectOp::create(b, l, valid, at[2 + i], zero);
+  for (Value q : positions)
+    at.push_back(arith::SelectOp::create(b, l, valid, q, zero));
+  return valid;
+}
+
+/// The linalg loop indices first..first+count-1.
+SmallVector<Value> loopRange(OpBuilder &b, Location l, int64_t first,
+                             int64_t count) {
+  SmallVector<Value> loops;
+  for (int64_t i = 0; i < count; ++i)
+    loops.push_back(linalg::IndexOp::create(b, l, first + i));
+  return loops;
+}
+
+/// The body of the ConvTranspose generic over loops (n, g, f, o..., c,
+/// k...): reads the input element the window selects (or adds nothing when
+/// there is none) and accumulates it times the weight element `args[0]`
+/// into `args[1]`.
+void buildConvTransposeBody(OpBuilder &b, Location l, ValueRange args,
+                            Value input, const TransposedWindow &w) {
+  int64_t n = w.rank;
+  auto loop = [&](int64_t i) { return linalg::IndexOp::create(b, l, i); };
+  Value channel = arith::AddIOp::create(
+      b, l,
+      arith::MulIOp::create(
+          b, l, loop(1),
+          arith::ConstantIndexOp::create(b, l, w.channelsPerGroup)),
+      loop(3 + n));
+  SmallVector<Value> at{loop(0), channel};
+  Value valid = transposedSource(b, l, w, loopRange(b, l, 3, n),
+                                 loopRange(b, l, 4 + n, n), at);
   Value x = tensor::ExtractOp::create(b, l, input, at);
   Value sum = multiplyAdd(b, l, x, args[0], args[1]);
   linalg::YieldOp::create(
@@ -361,16 +387,25 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
     return success();
   }
 
-  /// A ConvTranspose whose kernel tiles the output (stride = kernel size,
-  /// no padding, dilation or groups; Mask R-CNN's 2x2 stride-2 upsampling)
-  /// is one matmul: every input pixel's C channels times the (C, M * k...)
-  /// weight give the M x k... block of output it covers. The input is
-  /// permuted channels last and flattened to (N * S..., C); a permuting
-  /// generic adds the bias and writes each block in place, the result of
-  /// shape (N, M, S1, K1, ...) collapsed to (N, M, S1 * K1, ...). The
-  /// matmul then takes the matmul schedule (packed, vectorised) instead of
-  /// the gather generic, which reads every kernel position and keeps 1 in
-  /// k... of them. Null when the op has another form or a dynamic size.
+  /// A ConvTranspose of one group on floats as a matmul: every input
+  /// pixel's C channels times the (C, M * k...) weight give the M x k...
+  /// products it contributes to the output (the input permuted channels
+  /// last and flattened to (N * S..., C)). The matmul takes the matmul
+  /// schedule (packed, vectorised); only the placement of its products is
+  /// left:
+  /// - a kernel that tiles the output (stride = kernel size, no padding or
+  ///   dilation; Mask R-CNN's 2x2 stride-2 upsampling): each product lands
+  ///   on its own output element, so a permuting generic writes the blocks
+  ///   in place as (N, M, S1, K1, ...), collapsed to (N, M, S1 * K1, ...);
+  /// - otherwise (overlapping or strided kernels, padding, dilation, output
+  ///   padding or shape): a col2im generic over (n, m, o..., k...) sums the
+  ///   products that reach output o, those of input position
+  ///   i = (o + pad_begin - k * dilation) / stride when that is exact and
+  ///   inside the input, as the gather form does, but reading one product
+  ///   instead of multiplying C channels.
+  /// Both start from the bias. The gather generic that multiplies in place
+  /// (buildGrouped) remains for groups, integers and dynamic sizes. Null
+  /// for those.
   static Value buildAsMatmul(OpBuilder &b, Location loc, Value input,
                              Value weight, Value bias,
                              RankedTensorType resultType, int64_t group,
@@ -384,12 +419,12 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
         inType.getElementType() != element || !inType.hasStaticShape() ||
         !resultType.hasStaticShape())
       return nullptr;
+    bool tiles = true;
     for (int64_t i = 0; i < n; ++i) {
       int64_t k = wType.getDimSize(2 + i);
-      if (window.strides[i] != k || window.dilations[i] != 1 ||
-          window.padBegin[i] != 0 ||
-          resultType.getDimSize(2 + i) != inType.getDimSize(2 + i) * k)
-        return nullptr;
+      tiles &= window.strides[i] == k && window.dilations[i] == 1 &&
+               window.padBegin[i] == 0 &&
+               resultType.getDimSize(2 + i) == inType.getDimSize(2 + i) * k;
     }
     int64_t batch = inType.getDimSize(0), channels = inType.getDimSize(1);
     int64_t filters = wType.getDimSize(1);
@@ -433,6 +468,8 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
     Value blocks = tensor::ExpandShapeOp::create(
         b, loc, RankedTensorType::get(blocksShape, element), product,
         blocksReassoc);
+    if (!tiles)
+      return buildCol2Im(b, loc, blocks, bias, resultType, window);
     // The output as (N, M, S1, K1, ..., Sn, Kn): loops (n, m, s1, k1, ...),
     // reading blocks[n, s..., m, k...] (and bias[m]).
     MLIRContext *ctx = b.getContext();
@@ -464,6 +501,46 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
     for (int64_t i = 0; i < n; ++i)
       outReassoc.push_back({2 + 2 * i, 3 + 2 * i});
     return tensor::CollapseShapeOp::create(b, loc, resultType, out, outReassoc);
+  }
+
+  /// The output of shape `resultType` (N, M, o...) summing, from the bias,
+  /// the products `blocks` (N, S..., M, K...) that reach each position:
+  /// loops (n, m, o..., k...), the k... reductions.
+  static Value buildCol2Im(OpBuilder &b, Location loc, Value blocks, Value bias,
+                           RankedTensorType resultType,
+                           const TransposedWindow &w) {
+    MLIRContext *ctx = b.getContext();
+    int64_t n = w.rank, rank = 2 + 2 * n;
+    Value init = createAccumulator(b, loc, resultType, blocks, bias);
+    // The kernel's extent as an operand that is never read (as the window
+    // operand of linalg's pooling ops): it bounds the k... loops.
+    auto blocksType = cast<RankedTensorType>(blocks.getType());
+    Value window =
+        tensor::EmptyOp::create(b, loc, blocksType.getShape().take_back(n),
+                                resultType.getElementType());
+    AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    SmallVector<AffineMap> maps{identity.getMinorSubMap(n),
+                                identity.getMajorSubMap(2 + n)};
+    SmallVector<utils::IteratorType> iterators(2 + n,
+                                               utils::IteratorType::parallel);
+    iterators.append(n, utils::IteratorType::reduction);
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{resultType}, ValueRange{window},
+               ValueRange{init}, maps, iterators,
+               [&](OpBuilder &nb, Location l, ValueRange args) {
+                 SmallVector<Value> at{linalg::IndexOp::create(nb, l, 0)};
+                 Value valid =
+                     transposedSource(nb, l, w, loopRange(nb, l, 2, n),
+                                      loopRange(nb, l, 2 + n, n), at);
+                 at.push_back(linalg::IndexOp::create(nb, l, 1));
+                 llvm::append_range(at, loopRange(nb, l, 2 + n, n));
+                 Value v = tensor::ExtractOp::create(nb, l, blocks, at);
+                 Value sum = arith::AddFOp::create(nb, l, args[1], v);
+                 linalg::YieldOp::create(nb, l,
+                                         ValueRange{arith::SelectOp::create(
+                                             nb, l, valid, sum, args[1])});
+               })
+        .getResult(0);
   }
 
   /// The generic over the grouped weight (G, C/G, M/G, k...) and output

@@ -87,10 +87,10 @@ func.func @conv_transpose(%x: tensor<1x4x4x4xf32>, %w: tensor<4x2x3x3xf32>, %b: 
 
 // -----
 
-// A kernel that tiles the output (kernel = stride, no padding, one group)
-// is a matmul of the channels-last pixels (N*H*W, C) and the weight
-// (C, M*kh*kw), whose blocks a permuting generic writes (adding the bias)
-// as (N, M, H, kh, W, kw), collapsed to the output.
+// A ConvTranspose of one group is a matmul of the channels-last pixels
+// (N*H*W, C) and the weight (C, M*kh*kw); when the kernel tiles the output
+// (kernel = stride, no padding), a permuting generic writes its blocks
+// (adding the bias) as (N, M, H, kh, W, kw), collapsed to the output.
 // CHECK-DAG: #[[$BLK:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d2, d4, d1, d3, d5)>
 // CHECK-DAG: #[[$BIAS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1)>
 // CHECK-LABEL: func.func @conv_transpose_blocks
@@ -105,6 +105,32 @@ func.func @conv_transpose(%x: tensor<1x4x4x4xf32>, %w: tensor<4x2x3x3xf32>, %b: 
 func.func @conv_transpose_blocks(%x: tensor<2x8x7x7xf32>, %w: tensor<8x4x2x2xf32>, %b: tensor<4xf32>) -> tensor<2x4x14x14xf32> {
   %0 = nngraph.conv_transpose %x, %w, %b {strides = array<i64: 2, 2>} : (tensor<2x8x7x7xf32>, tensor<8x4x2x2xf32>, tensor<4xf32>) -> tensor<2x4x14x14xf32>
   return %0 : tensor<2x4x14x14xf32>
+}
+
+// -----
+
+// Overlapping kernels (4x4, stride 2, padding 1): the same matmul, then a
+// col2im generic sums, from the bias, the products that reach each output
+// (loops n, m, oh, ow, kh, kw; the kernel's extent an operand never read);
+// the input position is (o + pad - k) / stride when exact and in range.
+// CHECK-DAG: #[[$WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+// CHECK-DAG: #[[$OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @conv_transpose_overlap
+// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<25x8xf32>, tensor<8x64xf32>)
+// CHECK: %[[B:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0, 1, 2], [3, 4, 5]] output_shape [1, 5, 5, 4, 4, 4]
+// CHECK: %[[ACC:.*]] = linalg.generic {{.*}} ins(%arg2 : tensor<4xf32>)
+// CHECK: %[[WIN:.*]] = tensor.empty() : tensor<4x4xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[$WIN]], #[[$OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[WIN]] : tensor<4x4xf32>) outs(%[[ACC]] : tensor<1x4x10x10xf32>)
+// CHECK: arith.divsi
+// CHECK: arith.remsi
+// CHECK: tensor.extract %[[B]]
+// CHECK-NOT: arith.mulf
+// CHECK: arith.addf
+// CHECK: arith.select
+// CHECK-NOT: nngraph.conv_transpose
+func.func @conv_transpose_overlap(%x: tensor<1x8x5x5xf32>, %w: tensor<8x4x4x4xf32>, %b: tensor<4xf32>) -> tensor<1x4x10x10xf32> {
+  %0 = nngraph.conv_transpose %x, %w, %b {strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x8x5x5xf32>, tensor<8x4x4x4xf32>, tensor<4xf32>) -> tensor<1x4x10x10xf32>
+  return %0 : tensor<1x4x10x10xf32>
 }
 
 // -----
