@@ -11,8 +11,11 @@
 // depthwise_conv_2d_nhwc_hwc (depthwise) between permutations to and from
 // channels last, conv_{1,3}d_nc..._fc... for one group in 1-D and 3-D, and
 // a linalg.generic whose input map picks the group's channels otherwise.
-// nngraph.conv_transpose (ONNX ConvTranspose) is one linalg.generic that
-// iterates the output and gathers the input positions that reach it.
+// nngraph.conv_transpose (ONNX ConvTranspose) of one group on floats is a
+// linalg.matmul of the channels-last input pixels and the weight, whose
+// products a generic places (a permutation when the kernel tiles the
+// output, else a col2im sum); other ConvTransposes are one linalg.generic
+// that iterates the output and gathers the input positions that reach it.
 //
 //===----------------------------------------------------------------------===//
 
