@@ -102,5 +102,12 @@ else:
     lit_config.note("no ptxas on PATH (CUDA toolkit): GPU kernels are checked as PTX, not assembled")
 
 tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]
-tools = ["nngraph-opt", "nngraph-translate", "nngraph-run", "mlir-opt", "mlir-runner"]
+tools = [
+    "nngraph-opt",
+    "nngraph-translate",
+    "nngraph-run",
+    "nngraph-lsp-server",
+    "mlir-opt",
+    "mlir-runner",
+]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
