@@ -314,15 +314,6 @@ Value transposedSource(OpBuilder &b, Location l, const TransposedWindow &w,
   return valid;
 }
 
-/// The linalg loop indices first..first+count-1.
-SmallVector<Value> loopRange(OpBuilder &b, Location l, int64_t first,
-                             int64_t count) {
-  SmallVector<Value> loops;
-  for (int64_t i = 0; i < count; ++i)
-    loops.push_back(linalg::IndexOp::create(b, l, first + i));
-  return loops;
-}
-
 /// The body of the ConvTranspose generic over loops (n, g, f, o..., c,
 /// k...): reads the input element the window selects (or adds nothing when
 /// there is none) and accumulates it times the weight element `args[0]`
@@ -330,16 +321,16 @@ SmallVector<Value> loopRange(OpBuilder &b, Location l, int64_t first,
 void buildConvTransposeBody(OpBuilder &b, Location l, ValueRange args,
                             Value input, const TransposedWindow &w) {
   int64_t n = w.rank;
-  auto loop = [&](int64_t i) { return linalg::IndexOp::create(b, l, i); };
+  SmallVector<Value> loops = loopIndices(b, l, 4 + 2 * n);
   Value channel = arith::AddIOp::create(
       b, l,
       arith::MulIOp::create(
-          b, l, loop(1),
+          b, l, loops[1],
           arith::ConstantIndexOp::create(b, l, w.channelsPerGroup)),
-      loop(3 + n));
-  SmallVector<Value> at{loop(0), channel};
-  Value valid = transposedSource(b, l, w, loopRange(b, l, 3, n),
-                                 loopRange(b, l, 4 + n, n), at);
+      loops[3 + n]);
+  SmallVector<Value> at{loops[0], channel};
+  Value valid = transposedSource(b, l, w, ArrayRef(loops).slice(3, n),
+                                 ArrayRef(loops).slice(4 + n, n), at);
   Value x = tensor::ExtractOp::create(b, l, input, at);
   Value sum = multiplyAdd(b, l, x, args[0], args[1]);
   linalg::YieldOp::create(
@@ -531,12 +522,13 @@ struct ConvTransposeLowering : public OpConversionPattern<ConvTransposeOp> {
                b, loc, TypeRange{resultType}, ValueRange{window},
                ValueRange{init}, maps, iterators,
                [&](OpBuilder &nb, Location l, ValueRange args) {
-                 SmallVector<Value> at{linalg::IndexOp::create(nb, l, 0)};
-                 Value valid =
-                     transposedSource(nb, l, w, loopRange(nb, l, 2, n),
-                                      loopRange(nb, l, 2 + n, n), at);
-                 at.push_back(linalg::IndexOp::create(nb, l, 1));
-                 llvm::append_range(at, loopRange(nb, l, 2 + n, n));
+                 SmallVector<Value> loops = loopIndices(nb, l, rank);
+                 ArrayRef<Value> kernel = ArrayRef(loops).slice(2 + n, n);
+                 SmallVector<Value> at{loops[0]};
+                 Value valid = transposedSource(
+                     nb, l, w, ArrayRef(loops).slice(2, n), kernel, at);
+                 at.push_back(loops[1]);
+                 llvm::append_range(at, kernel);
                  Value v = tensor::ExtractOp::create(nb, l, blocks, at);
                  Value sum = arith::AddFOp::create(nb, l, args[1], v);
                  linalg::YieldOp::create(nb, l,

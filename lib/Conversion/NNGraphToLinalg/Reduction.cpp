@@ -540,6 +540,53 @@ struct ArgReduceLowering : public OpConversionPattern<OpTy> {
   }
 };
 
+/// Merges the sorted runs [lo, mid) and [mid, hi) of the indices held in
+/// `buf` at offset `src` into the same positions at offset `dst`, and
+/// returns the updated `buf`. One scf.for over the output positions carries
+/// both cursors: it takes the right run's index only while the right run
+/// has some left and the left one is done or `rightBetter(left, right)`
+/// (the right element strictly better), so equal elements keep the order of
+/// their indices.
+Value mergeRuns(OpBuilder &b, Location loc, Value buf, Value src, Value dst,
+                Value lo, Value mid, Value hi,
+                function_ref<Value(Value, Value)> rightBetter) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value last = arith::SubIOp::create(b, loc, hi, one);
+  auto read = [&](Value cur, Value cursor) -> Value {
+    // In bounds even when the run is done; the flags decide.
+    Value at = arith::AddIOp::create(
+        b, loc, src, arith::MinUIOp::create(b, loc, cursor, last));
+    return tensor::ExtractOp::create(b, loc, cur, ValueRange{at});
+  };
+  auto merge = scf::ForOp::create(
+      b, loc, lo, hi, one, ValueRange{lo, mid, buf},
+      [&](OpBuilder &, Location, Value pos, ValueRange m) {
+        Value i = m[0], j = m[1], cur = m[2];
+        Value left = read(cur, i), right = read(cur, j);
+        Value leftDone =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, i, mid);
+        Value rightLeft =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, j, hi);
+        Value takeRight = arith::AndIOp::create(
+            b, loc, rightLeft,
+            arith::OrIOp::create(b, loc, leftDone, rightBetter(left, right)));
+        Value chosen = arith::SelectOp::create(b, loc, takeRight, right, left);
+        Value next = tensor::InsertOp::create(
+            b, loc, chosen, cur,
+            ValueRange{arith::AddIOp::create(b, loc, dst, pos)});
+        scf::YieldOp::create(
+            b, loc,
+            ValueRange{
+                arith::SelectOp::create(b, loc, takeRight, i,
+                                        arith::AddIOp::create(b, loc, i, one)),
+                arith::SelectOp::create(b, loc, takeRight,
+                                        arith::AddIOp::create(b, loc, j, one),
+                                        j),
+                next});
+      });
+  return merge.getResult(2);
+}
+
 /// ONNX TopK (and MXNet's argsort and sort) by a stable merge sort of the
 /// indices along the axis, one row (the other positions fixed) at a time.
 /// A scratch tensor of 2n indices holds two halves: the row's indices
@@ -641,79 +688,38 @@ struct TopKLowering : public OpConversionPattern<TopKOp> {
                                                             ValueRange{i})});
                   })
                   .getResult(0);
-          buf = scf::ForOp::create(
-                    b, loc, idx(0), passes, idx(1), ValueRange{buf},
-                    [&](OpBuilder &, Location, Value p, ValueRange passAcc) {
-                      Value width = arith::ShLIOp::create(b, loc, idx(1), p);
-                      Value src = arith::MulIOp::create(
-                          b, loc, arith::AndIOp::create(b, loc, p, idx(1)), n);
-                      Value dst = arith::SubIOp::create(b, loc, n, src);
-                      Value twice =
-                          arith::MulIOp::create(b, loc, width, idx(2));
-                      Value merged =
-                          scf::ForOp::create(
-                              b, loc, idx(0), n, twice, passAcc,
-                              [&](OpBuilder &, Location, Value lo,
-                                  ValueRange runAcc) {
-                                Value mid = arith::MinUIOp::create(
-                                    b, loc, add(lo, width), n);
-                                Value hi = arith::MinUIOp::create(
-                                    b, loc, add(lo, twice), n);
-                                Value last =
-                                    arith::SubIOp::create(b, loc, hi, idx(1));
-                                auto merge = scf::ForOp::create(
-                                    b, loc, lo, hi, idx(1),
-                                    ValueRange{lo, mid, runAcc[0]},
-                                    [&](OpBuilder &, Location, Value pos,
-                                        ValueRange m) {
-                                      Value i = m[0], j = m[1], cur = m[2];
-                                      // Read in bounds even when a run is
-                                      // done; the flags below decide.
-                                      Value a = tensor::ExtractOp::create(
-                                          b, loc, cur,
-                                          ValueRange{
-                                              add(src, arith::MinUIOp::create(
-                                                           b, loc, i, last))});
-                                      Value c = tensor::ExtractOp::create(
-                                          b, loc, cur,
-                                          ValueRange{
-                                              add(src, arith::MinUIOp::create(
-                                                           b, loc, j, last))});
-                                      Value rightBetter =
-                                          isBetter(b, loc, element(c),
-                                                   element(a), largest, false);
-                                      Value leftDone = arith::CmpIOp::create(
-                                          b, loc, arith::CmpIPredicate::uge, i,
-                                          mid);
-                                      Value rightLeft = arith::CmpIOp::create(
-                                          b, loc, arith::CmpIPredicate::ult, j,
-                                          hi);
-                                      Value takeRight = arith::AndIOp::create(
-                                          b, loc, rightLeft,
-                                          arith::OrIOp::create(b, loc, leftDone,
-                                                               rightBetter));
-                                      Value chosen = arith::SelectOp::create(
-                                          b, loc, takeRight, c, a);
-                                      Value next = tensor::InsertOp::create(
-                                          b, loc, chosen, cur,
-                                          ValueRange{add(dst, pos)});
-                                      scf::YieldOp::create(
-                                          b, loc,
-                                          ValueRange{arith::SelectOp::create(
-                                                         b, loc, takeRight, i,
-                                                         add(i, idx(1))),
-                                                     arith::SelectOp::create(
-                                                         b, loc, takeRight,
-                                                         add(j, idx(1)), j),
-                                                     next});
-                                    });
-                                scf::YieldOp::create(
-                                    b, loc, ValueRange{merge.getResult(2)});
-                              })
-                              .getResult(0);
-                      scf::YieldOp::create(b, loc, ValueRange{merged});
-                    })
-                    .getResult(0);
+          buf =
+              scf::ForOp::create(
+                  b, loc, idx(0), passes, idx(1), ValueRange{buf},
+                  [&](OpBuilder &, Location, Value p, ValueRange passAcc) {
+                    Value width = arith::ShLIOp::create(b, loc, idx(1), p);
+                    Value src = arith::MulIOp::create(
+                        b, loc, arith::AndIOp::create(b, loc, p, idx(1)), n);
+                    Value dst = arith::SubIOp::create(b, loc, n, src);
+                    Value twice = arith::MulIOp::create(b, loc, width, idx(2));
+                    Value merged =
+                        scf::ForOp::create(
+                            b, loc, idx(0), n, twice, passAcc,
+                            [&](OpBuilder &, Location, Value lo,
+                                ValueRange runAcc) {
+                              Value mid = arith::MinUIOp::create(
+                                  b, loc, add(lo, width), n);
+                              Value hi = arith::MinUIOp::create(
+                                  b, loc, add(lo, twice), n);
+                              scf::YieldOp::create(
+                                  b, loc,
+                                  ValueRange{mergeRuns(
+                                      b, loc, runAcc[0], src, dst, lo, mid, hi,
+                                      [&](Value left, Value right) {
+                                        return isBetter(b, loc, element(right),
+                                                        element(left), largest,
+                                                        false);
+                                      })});
+                            })
+                            .getResult(0);
+                    scf::YieldOp::create(b, loc, ValueRange{merged});
+                  })
+                  .getResult(0);
           Value sorted = arith::MulIOp::create(
               b, loc, arith::AndIOp::create(b, loc, passes, idx(1)), n);
           auto outputs = scf::ForOp::create(
