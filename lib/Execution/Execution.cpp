@@ -444,33 +444,33 @@ struct TimeRegion {
 
 } // namespace
 
-std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
-                                                const CompileOptions &options) {
-  std::unique_ptr<Executable> exe(new Executable());
+/// Specialises the graph function of `module` to options.inputShapes where
+/// its inputs are open, reads its signature into `graph` and readies it
+/// for lowering: argument attributes reduced to the weight role (which
+/// tells nngraph-lift-weight-transforms what it may prepare; the names
+/// were read), the C interface requested. Returns the graph function.
+static FailureOr<func::FuncOp> readyGraph(ModuleOp module,
+                                          const CompileOptions &options,
+                                          LoweredGraph &graph) {
   MLIRContext *context = module->getContext();
   // A graph with open input sizes is specialised to the shapes given, and
   // what that makes constant folds (BatchNorm's fix_gamma ones).
-  if (func::FuncOp graph = getGraphFunction(*module, "nngraph");
-      graph && !llvm::all_of(graph.getArgumentTypes(), [](Type t) {
+  if (func::FuncOp func = getGraphFunction(module, "nngraph");
+      func && !llvm::all_of(func.getArgumentTypes(), [](Type t) {
         auto ranked = dyn_cast<RankedTensorType>(t);
         return ranked && ranked.hasStaticShape();
       })) {
-    if (failed(specializeInputShapes(graph, options.inputShapes)))
-      return nullptr;
+    if (failed(specializeInputShapes(func, options.inputShapes)))
+      return failure();
     PassManager pm(context);
     pm.addPass(createCanonicalizerPass());
-    if (failed(pm.run(*module)))
-      return nullptr;
+    if (failed(pm.run(module)))
+      return failure();
   }
-  if (failed(getGraphSignature(*module, exe->inputs, exe->outputs)))
-    return nullptr;
-  func::FuncOp func = getGraphFunction(*module, "nngraph");
-
-  // Results become output buffers and the C interface takes descriptors.
-  // The names were read above; LLVM has no use for them. The weight role
-  // stays: it tells nngraph-lift-weight-transforms what it may prepare.
-  std::string name = func.getName().str();
-  exe->entry = name;
+  if (failed(getGraphSignature(module, graph.inputs, graph.outputs)))
+    return failure();
+  func::FuncOp func = getGraphFunction(module, "nngraph");
+  graph.entry = func.getName().str();
   NamedAttribute weightRole = getInputRoleAttr(context, kRoleWeight);
   for (unsigned i = 0; i < func.getNumArguments(); ++i) {
     bool weight = isWeight(func, i);
@@ -480,18 +480,68 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   // The function's other nngraph.* attributes go with stripGraphAttrs,
   // after the pipeline.
   func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
-  if (options.target == "cuda")
-    return compileForCuda(std::move(exe), *module, options);
-  if (options.target != "cpu") {
-    emitError(module->getLoc())
-        << "unknown target '" << options.target << "': expected cpu or cuda";
-    return nullptr;
+  return func;
+}
+
+/// Reads the split that nngraph-lift-weight-transforms recorded on the
+/// lowered graph function into `graph` (keptArgs: every input when there
+/// is none).
+static LogicalResult loadPrepare(ModuleOp lowered, LoweredGraph &graph) {
+  StringRef name = graph.entry;
+  graph.keptArgs.resize(graph.inputs.size());
+  std::iota(graph.keptArgs.begin(), graph.keptArgs.end(), 0);
+  Operation *fn = lowered.lookupSymbol(name);
+  auto split =
+      fn ? fn->getAttrOfType<DictionaryAttr>(kWeightPrepareAttrName) : nullptr;
+  if (!split)
+    return success();
+  auto function = split.getAs<FlatSymbolRefAttr>(kPrepareFunctionKey);
+  auto weights = split.getAs<DenseI64ArrayAttr>(kPrepareWeightArgsKey);
+  auto kept = split.getAs<DenseI64ArrayAttr>(kPrepareKeptArgsKey);
+  auto types = split.getAs<ArrayAttr>(kPreparedTypesKey);
+  auto inRange = [&](int64_t i) {
+    return i >= 0 && i < int64_t(graph.inputs.size());
+  };
+  if (!function || !weights || !kept || !types ||
+      !llvm::all_of(weights.asArrayRef(), inRange) ||
+      !llvm::all_of(kept.asArrayRef(), inRange))
+    return emitError(lowered.getLoc())
+           << "malformed " << kWeightPrepareAttrName << " on @" << name;
+  graph.weightArgs.assign(weights.asArrayRef().begin(),
+                          weights.asArrayRef().end());
+  graph.keptArgs.assign(kept.asArrayRef().begin(), kept.asArrayRef().end());
+  for (auto [i, attr] : llvm::enumerate(types)) {
+    auto type = dyn_cast<TypeAttr>(attr);
+    auto ranked = type ? dyn_cast<RankedTensorType>(type.getValue()) : nullptr;
+    TensorInfo &info = graph.prepared.emplace_back();
+    info.name = "prepared" + std::to_string(i);
+    if (ranked && ranked.hasStaticShape()) {
+      info.shape.assign(ranked.getShape().begin(), ranked.getShape().end());
+      info.dtype = getDTypeName(ranked.getElementType());
+      info.npyDType = getNpyDType(ranked.getElementType());
+    }
+    if (info.npyDType.empty())
+      return emitError(lowered.getLoc())
+             << "prepared tensor " << i << " of @" << name << " has type "
+             << attr << ", which has no static shape and NumPy dtype";
   }
-  bool passTiming = false;
-  std::unique_ptr<CompileTimers> timers = CompileTimers::get(passTiming);
+  graph.prepareFunction = function.getValue().str();
+  return success();
+}
+
+/// lowerGraphForCPU, with the pipeline timed by `timers` (may be null);
+/// `passTiming` adds MLIR's per-pass report.
+static FailureOr<LoweredGraph> lowerForCPU(ModuleOp module,
+                                           const CompileOptions &options,
+                                           CompileTimers *timers,
+                                           bool passTiming) {
+  LoweredGraph graph;
+  if (failed(readyGraph(module, options, graph)))
+    return failure();
+  MLIRContext *context = module->getContext();
   FailureOr<unsigned> threads = getThreadCount(options, module->getLoc());
   if (failed(threads))
-    return nullptr;
+    return failure();
   PassManager pm(context);
   if (passTiming)
     pm.enableTiming();
@@ -503,25 +553,70 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   pipelineOptions.threads = *threads;
   pipelineOptions.planBuffers = options.planBuffers;
   pipelineOptions.winograd = options.winograd;
+  pipelineOptions.vectorWidth = options.vectorWidth;
   pipelineOptions.arenaArgument = true;
   buildCPUPipeline(pm, pipelineOptions);
   {
-    TimeRegion region(timers.get(), &CompileTimers::pipeline);
-    if (failed(runCompilePipeline(pm, *module, options)))
-      return nullptr;
+    TimeRegion region(timers, &CompileTimers::pipeline);
+    if (failed(runCompilePipeline(pm, module, options)))
+      return failure();
   }
-  for (ProfiledLayer &layer : getProfiledLayers(*module))
-    exe->layers.push_back({std::move(layer.name), std::move(layer.op)});
-  removeProfiledLayers(*module);
+  for (ProfiledLayer &layer : getProfiledLayers(module))
+    graph.layers.push_back({std::move(layer.name), std::move(layer.op)});
+  removeProfiledLayers(module);
 
   // The split is read, then every nngraph.* attribute left on the lowered
   // functions (weight roles, the split) goes: LLVM has no use for them.
-  if (failed(exe->loadPrepare(*module, name)))
+  if (failed(loadPrepare(module, graph)))
+    return failure();
+  graph.arenaInfo = getArenaInfo(module, graph.entry);
+  if (!graph.prepareFunction.empty())
+    graph.prepareArenaInfo = getArenaInfo(module, graph.prepareFunction);
+  stripGraphAttrs(module);
+  graph.threads = *threads;
+  graph.usesOpenMP = usesOpenMP(module);
+  return graph;
+}
+
+FailureOr<LoweredGraph>
+nngraph::lowerGraphForCPU(ModuleOp module, const CompileOptions &options) {
+  return lowerForCPU(module, options, /*timers=*/nullptr,
+                     /*passTiming=*/false);
+}
+
+std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
+                                                const CompileOptions &options) {
+  std::unique_ptr<Executable> exe(new Executable());
+  if (options.target == "cuda") {
+    LoweredGraph graph;
+    if (failed(readyGraph(*module, options, graph)))
+      return nullptr;
+    exe->inputs = std::move(graph.inputs);
+    exe->outputs = std::move(graph.outputs);
+    exe->entry = std::move(graph.entry);
+    return compileForCuda(std::move(exe), *module, options);
+  }
+  if (options.target != "cpu") {
+    emitError(module->getLoc())
+        << "unknown target '" << options.target << "': expected cpu or cuda";
     return nullptr;
-  exe->arenaInfo = getArenaInfo(*module, name);
-  if (!exe->prepareFunction.empty())
-    exe->prepareArenaInfo = getArenaInfo(*module, exe->prepareFunction);
-  stripGraphAttrs(*module);
+  }
+  bool passTiming = false;
+  std::unique_ptr<CompileTimers> timers = CompileTimers::get(passTiming);
+  FailureOr<LoweredGraph> graph =
+      lowerForCPU(*module, options, timers.get(), passTiming);
+  if (failed(graph))
+    return nullptr;
+  exe->inputs = std::move(graph->inputs);
+  exe->outputs = std::move(graph->outputs);
+  exe->entry = std::move(graph->entry);
+  exe->prepareFunction = std::move(graph->prepareFunction);
+  exe->weightArgs = std::move(graph->weightArgs);
+  exe->keptArgs = std::move(graph->keptArgs);
+  exe->prepared = std::move(graph->prepared);
+  exe->arenaInfo = std::move(graph->arenaInfo);
+  exe->prepareArenaInfo = std::move(graph->prepareArenaInfo);
+  exe->layers = std::move(graph->layers);
 
   static std::once_flag initTarget;
   std::call_once(initTarget, [] {
@@ -530,7 +625,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   });
   std::vector<std::string> libs =
       options.sharedLibs.empty() ? getDefaultSharedLibs() : options.sharedLibs;
-  if (failed(addOpenMPLibrary(*module, options, *threads, libs)))
+  if (failed(addOpenMPLibrary(*module, options, graph->threads, libs)))
     return nullptr;
   JITOptions jitOptions;
   jitOptions.optLevel = options.optLevel;
@@ -583,7 +678,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     }
     exe->prepareEntry = *prepare;
   }
-  exe->threads = *threads;
+  exe->threads = graph->threads;
   return exe;
 }
 
@@ -731,48 +826,6 @@ llvm::Error Executable::invokeProfiled(ArrayRef<void *> buffers,
 
 void Executable::AlignedFree::operator()(void *p) const { std::free(p); }
 
-LogicalResult Executable::loadPrepare(ModuleOp lowered, StringRef name) {
-  keptArgs.resize(inputs.size());
-  std::iota(keptArgs.begin(), keptArgs.end(), 0);
-  Operation *graph = lowered.lookupSymbol(name);
-  auto split =
-      graph ? graph->getAttrOfType<DictionaryAttr>(kWeightPrepareAttrName)
-            : nullptr;
-  if (!split)
-    return success();
-  auto function = split.getAs<FlatSymbolRefAttr>(kPrepareFunctionKey);
-  auto weights = split.getAs<DenseI64ArrayAttr>(kPrepareWeightArgsKey);
-  auto kept = split.getAs<DenseI64ArrayAttr>(kPrepareKeptArgsKey);
-  auto types = split.getAs<ArrayAttr>(kPreparedTypesKey);
-  auto inRange = [&](int64_t i) {
-    return i >= 0 && i < int64_t(inputs.size());
-  };
-  if (!function || !weights || !kept || !types ||
-      !llvm::all_of(weights.asArrayRef(), inRange) ||
-      !llvm::all_of(kept.asArrayRef(), inRange))
-    return emitError(lowered.getLoc())
-           << "malformed " << kWeightPrepareAttrName << " on @" << name;
-  weightArgs.assign(weights.asArrayRef().begin(), weights.asArrayRef().end());
-  keptArgs.assign(kept.asArrayRef().begin(), kept.asArrayRef().end());
-  for (auto [i, attr] : llvm::enumerate(types)) {
-    auto type = dyn_cast<TypeAttr>(attr);
-    auto ranked = type ? dyn_cast<RankedTensorType>(type.getValue()) : nullptr;
-    TensorInfo &info = prepared.emplace_back();
-    info.name = "prepared" + std::to_string(i);
-    if (ranked && ranked.hasStaticShape()) {
-      info.shape.assign(ranked.getShape().begin(), ranked.getShape().end());
-      info.dtype = getDTypeName(ranked.getElementType());
-      info.npyDType = getNpyDType(ranked.getElementType());
-    }
-    if (info.npyDType.empty())
-      return emitError(lowered.getLoc())
-             << "prepared tensor " << i << " of @" << name << " has type "
-             << attr << ", which has no static shape and NumPy dtype";
-  }
-  prepareFunction = function.getValue().str();
-  return success();
-}
-
 bool Executable::isPrepared(ArrayRef<void *> buffers) const {
   if (!preparedValid)
     return false;
@@ -897,8 +950,15 @@ Executable::compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
     if (failed(runCompilePipeline(pm, module, options)))
       return nullptr;
   }
-  if (failed(exe->loadPrepare(module, exe->entry)))
+  LoweredGraph graph;
+  graph.inputs = exe->inputs;
+  graph.entry = exe->entry;
+  if (failed(loadPrepare(module, graph)))
     return nullptr;
+  exe->prepareFunction = std::move(graph.prepareFunction);
+  exe->weightArgs = std::move(graph.weightArgs);
+  exe->keptArgs = std::move(graph.keptArgs);
+  exe->prepared = std::move(graph.prepared);
   stripGraphAttrs(module);
 
   static std::once_flag initTarget;

@@ -37,6 +37,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/Timer.h"
@@ -345,11 +346,48 @@ std::vector<Partition> split(llvm::Module &m, unsigned n) {
 
 } // namespace
 
-JITModule::~JITModule() = default;
-
-llvm::Expected<std::unique_ptr<JITModule>>
-JITModule::create(ModuleOp module, const JITOptions &options) {
+/// The target machine builder for `cpu` (empty: the host's CPU and
+/// features), with position-independent code when `pic`.
+static llvm::Expected<llvm::orc::JITTargetMachineBuilder>
+getMachineBuilder(StringRef cpu, bool pic) {
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  if (!cpu.empty()) {
+    // The name is checked against the host target's list first: LLVM
+    // only warns about an unknown one, and compiles for a generic CPU.
+    auto host = builder->createTargetMachine();
+    if (!host)
+      return host.takeError();
+    if (!(*host)->getMCSubtargetInfo()->isCPUStringValid(cpu))
+      return makeError("unknown target CPU '" + cpu + "' for " +
+                       builder->getTargetTriple().str() +
+                       " (LLVM's names: x86-64, x86-64-v3, znver1, skylake, "
+                       "skylake-avx512, ...; `llc -mcpu=help` lists them)");
+    // The host's triple, the named CPU with its own features (not the
+    // host's).
+    llvm::orc::JITTargetMachineBuilder named(builder->getTargetTriple());
+    named.setCPU(cpu.str());
+    builder = std::move(named);
+  }
+  if (pic)
+    builder->setRelocationModel(llvm::Reloc::PIC_);
+  return builder;
+}
+
+llvm::Expected<bool> nngraph::targetHasAVX512(StringRef cpu) {
+  auto builder = getMachineBuilder(cpu, /*pic=*/false);
+  if (!builder)
+    return builder.takeError();
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  return (*machine)->getMCSubtargetInfo()->checkFeatures("+avx512f");
+}
+
+llvm::Expected<std::vector<ObjectFile>>
+nngraph::compileToObjects(ModuleOp module, const JITOptions &options) {
+  auto builder = getMachineBuilder(options.cpu, options.pic);
   if (!builder)
     return builder.takeError();
   auto machine = builder->createTargetMachine();
@@ -409,6 +447,26 @@ JITModule::create(ModuleOp module, const JITOptions &options) {
   if (options.compileTimer)
     llvm::errs() << "nngraph: LLVM IR compiled in " << parts.size()
                  << (parts.size() == 1 ? " partition\n" : " partitions\n");
+  std::vector<ObjectFile> objects;
+  for (Partition &part : parts)
+    objects.push_back(std::move(part.object));
+  return objects;
+}
+
+JITModule::~JITModule() = default;
+
+llvm::Expected<std::unique_ptr<JITModule>>
+JITModule::create(ModuleOp module, const JITOptions &options) {
+  auto objects = compileToObjects(module, options);
+  if (!objects)
+    return objects.takeError();
+  auto builder = getMachineBuilder(options.cpu, options.pic);
+  if (!builder)
+    return builder.takeError();
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  llvm::DataLayout layout = (*machine)->createDataLayout();
 
   std::unique_ptr<JITModule> result(new JITModule());
   auto linkingLayer = [](llvm::orc::ExecutionSession &session) {
@@ -439,9 +497,9 @@ JITModule::create(ModuleOp module, const JITOptions &options) {
   if (!process)
     return process.takeError();
   main.addGenerator(std::move(*process));
-  for (auto [i, part] : llvm::enumerate(parts)) {
+  for (auto [i, object] : llvm::enumerate(*objects)) {
     auto buffer = std::make_unique<llvm::SmallVectorMemoryBuffer>(
-        std::move(part.object), "nngraph-partition-" + std::to_string(i),
+        std::move(object), "nngraph-partition-" + std::to_string(i),
         /*RequiresNullTerminator=*/false);
     if (llvm::Error error = (*jit)->addObjectFile(std::move(buffer)))
       return std::move(error);

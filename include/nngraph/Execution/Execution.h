@@ -103,6 +103,9 @@ struct CompileOptions {
   /// m of Winograd's F(m x m, 3 x 3) for the 3x3 stride-1 convolutions
   /// (2 or 4; nngraph-cpu-winograd); 0: direct convolutions only.
   unsigned winograd = 4;
+  /// The SIMD width in f32 lanes the schedules target (8: AVX2, 16:
+  /// AVX-512); 0: the host's.
+  unsigned vectorWidth = 0;
   /// Verify the IR after every pass of the pipeline (as `mlir-opt
   /// --verify-each` does) instead of once after the last one. Verifying
   /// after each of the pipeline's ~70 passes costs 15-20% of its time on
@@ -145,6 +148,42 @@ struct LayerTimes {
   std::vector<int64_t> nanoseconds;
   std::vector<int64_t> calls;
 };
+
+/// A graph lowered by nngraph-cpu-pipeline to the LLVM dialect, with what a
+/// caller of its entry points needs to know: Executable::compile compiles
+/// it in the JIT, compileLibrary (AOT.h) into a shared library.
+struct LoweredGraph {
+  /// The graph's inputs (weights included) and outputs, in order.
+  std::vector<TensorInfo> inputs, outputs;
+  /// The graph function (its C interface takes descriptors of the kept
+  /// inputs, the prepared tensors, the outputs and, when arenaInfo has a
+  /// shape, the arena).
+  std::string entry;
+  /// The prepare function (empty: none), which takes inputs[weightArgs[i]],
+  /// then the prepared tensors (written), then its arena when
+  /// prepareArenaInfo has a shape; the graph function takes
+  /// inputs[keptArgs[i]].
+  std::string prepareFunction;
+  std::vector<int64_t> weightArgs, keptArgs;
+  std::vector<TensorInfo> prepared;
+  /// The arena arguments (shape {bytes}; empty shape: none).
+  TensorInfo arenaInfo, prepareArenaInfo;
+  /// The timed layers (CompileOptions::profile).
+  std::vector<LayerInfo> layers;
+  /// The threads of the parallel loops, and whether the code calls the
+  /// OpenMP runtime (it has parallel loops).
+  unsigned threads = 1;
+  bool usesOpenMP = false;
+};
+
+/// Lowers the graph function of `module` (in place) with
+/// nngraph-cpu-pipeline for CompileOptions `options` (target "cpu"):
+/// specialised to options.inputShapes where its inputs are open, results
+/// as output parameters, the C interface on the graph function and the
+/// prepare function. Reports problems as diagnostics on the module's
+/// context and fails.
+FailureOr<LoweredGraph> lowerGraphForCPU(ModuleOp module,
+                                         const CompileOptions &options);
 
 /// A model compiled for the host CPU.
 class Executable {
@@ -215,9 +254,6 @@ public:
 
 private:
   Executable() = default;
-  /// Reads the split that nngraph-lift-weight-transforms recorded on the
-  /// lowered graph function `name`, if any.
-  LogicalResult loadPrepare(ModuleOp lowered, llvm::StringRef name);
   /// Runs the prepare function on the weights in `buffers` when they are
   /// not the ones prepared last; with the lock held exclusively.
   void prepareWeights(llvm::ArrayRef<void *> buffers) const;

@@ -19,6 +19,7 @@
 #define NNGRAPH_EXECUTION_JIT_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -56,6 +57,12 @@ struct JITOptions {
   /// stderr too. The objects are linked at the first lookup.
   llvm::Timer *translateTimer = nullptr;
   llvm::Timer *compileTimer = nullptr;
+  /// The CPU the code is compiled for, by LLVM's name ("znver1",
+  /// "x86-64-v3", "skylake-avx512") with its features; empty: the host's
+  /// CPU and features.
+  std::string cpu;
+  /// Position-independent code (for a shared library; compileToObjects).
+  bool pic = false;
 };
 
 /// The CPUs this process may run on (its affinity mask, which taskset and
@@ -78,6 +85,21 @@ llvm::Expected<std::optional<unsigned>> getCountFromEnv(const char *name);
 /// when set (an error unless a positive integer), else getCPUCount(), at
 /// most 8.
 llvm::Expected<unsigned> getCompileThreadCount();
+
+/// One relocatable object file (ELF on Linux) of compiled code.
+using ObjectFile = llvm::SmallVector<char, 0>;
+
+/// Compiles `module` (in the LLVM dialect; only read) as JITModule::create
+/// does, without linking: translation, the packed wrappers of
+/// `options.entries`, internalisation, and the partitions' object files,
+/// compiled in parallel. Ahead-of-time compilation (AOT.h) links them into
+/// a shared library. Fails for a CPU name LLVM does not know.
+llvm::Expected<std::vector<ObjectFile>>
+compileToObjects(ModuleOp module, const JITOptions &options);
+
+/// Whether code compiled for `cpu` (LLVM's name; empty: the host) may use
+/// AVX-512 (the schedules' vector width); an error for an unknown CPU.
+llvm::Expected<bool> targetHasAVX512(llvm::StringRef cpu);
 
 /// A compiled module: code and data of its object files, linked.
 class JITModule {
