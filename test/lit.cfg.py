@@ -101,11 +101,26 @@ if shutil.which("ptxas"):
 else:
     lit_config.note("no ptxas on PATH (CUDA toolkit): GPU kernels are checked as PTX, not assembled")
 
+# Model libraries (nngraph-compile) are linked, and the programs that load
+# them built, by the system's C compiler driver: %cc, with the C API's
+# headers in %nngraph_include.
+cc = shutil.which(os.environ.get("CC", "cc")) or shutil.which("cc")
+if cc:
+    config.available_features.add("cc")
+    config.substitutions.append(("%cc", cc))
+else:
+    lit_config.note("no C compiler driver (cc): the nngraph-compile tests are skipped")
+config.substitutions.append(
+    ("%nngraph_include", os.path.join(config.nngraph_src_root, "include")))
+config.substitutions.append(
+    ("%nngraph_pythonpath", os.path.join(config.nngraph_obj_root, "python_packages")))
+
 tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]
 tools = [
     "nngraph-opt",
     "nngraph-translate",
     "nngraph-run",
+    "nngraph-compile",
     "nngraph-lsp-server",
     "mlir-opt",
     "mlir-runner",

@@ -22,7 +22,25 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ._diagnostics import Diagnostic, DiagnosticError
-from . import _nngraph
+_HAVE_EXTENSION = True
+try:
+    from . import _nngraph
+except ImportError as _error:
+    _HAVE_EXTENSION = False
+    # A package without the compiler extension (or with one that cannot
+    # load): nngraph.runtime, which runs compiled model libraries, still
+    # works; everything that compiles says why it cannot.
+    class _MissingExtension:
+        def __init__(self, error: ImportError):
+            self._error = error
+
+        def __getattr__(self, name):
+            raise ImportError(
+                "nngraph's compiler extension (nngraph._nngraph) is not "
+                f"available: {self._error}; nngraph.runtime runs compiled "
+                "model libraries without it")
+
+    _nngraph = _MissingExtension(_error)
 
 __all__ = ["load", "compile", "formats", "detect_format", "Model",
            "Executable", "TensorSpec", "LayerProfile", "Profile",
@@ -30,9 +48,10 @@ __all__ = ["load", "compile", "formats", "detect_format", "Model",
            "release_compiler_memory"]
 
 #: Formats :func:`load` reads (from the format registry).
-FORMATS: Tuple[str, ...] = tuple(_nngraph.formats())
+FORMATS: Tuple[str, ...] = tuple(_nngraph.formats()) if _HAVE_EXTENSION else ()
 #: Formats :meth:`Model.export` writes (from the format registry).
-EXPORT_FORMATS: Tuple[str, ...] = tuple(_nngraph.export_formats())
+EXPORT_FORMATS: Tuple[str, ...] = (tuple(_nngraph.export_formats())
+                                   if _HAVE_EXTENSION else ())
 
 
 def release_compiler_memory() -> int:
@@ -338,6 +357,45 @@ class Executable:
         self._weights = [weights.get(s.name) for s in self._specs]
         self._data_positions = [i for i, s in enumerate(self._specs)
                                 if s.name not in weights]
+        # (model, options) for save(); set by compile() for the CPU.
+        self._library = None
+
+    def save(self, path: Union[str, os.PathLike],
+             weights_path: Optional[Union[str, os.PathLike]] = None,
+             target_cpu: Optional[str] = None, threads: int = 1) -> None:
+        """Compiles the model ahead of time into the shared library ``path``
+        (as ``nngraph-compile`` does) with its weights in ``weights_path``
+        (default: ``path`` with ``.weights`` for ``.so``, where the library
+        looks for them). The library exports the C API of
+        ``include/nngraph-c/Runtime.h`` and needs neither LLVM nor MLIR;
+        :func:`nngraph.runtime.load` runs it from Python. ``target_cpu``:
+        LLVM's name of the CPU to compile for ("x86-64-v3", "znver1", ...;
+        default: this host's); ``threads``: the threads of its parallel
+        loops (above 1, the library needs the OpenMP runtime).
+
+        Raises:
+          DiagnosticError: when compiling or linking fails (an unknown
+            CPU, no C compiler driver to link with).
+          ValueError: for a weight without a value or a model compiled for
+            another target than "cpu" or with open input sizes.
+        """
+        if self._library is None:
+            raise ValueError("only models compiled for target 'cpu' can be "
+                             "saved as a library")
+        if self._specialise is not None and self._exe is None:
+            raise ValueError("the model's input sizes are open: compile it "
+                             "with input_shapes= to save it")
+        if isinstance(threads, bool) or not isinstance(threads, int) \
+                or threads < 1:
+            raise ValueError(f"threads must be a positive integer, got "
+                             f"{threads!r}")
+        model, options = self._library
+        model._check_weights()
+        _nngraph.compile_library(
+            model._module, os.fspath(path), model.weights,
+            options["opt_level"], threads, options["winograd"],
+            options["input_shapes"], target_cpu or "",
+            os.fspath(weights_path) if weights_path is not None else "")
 
     @property
     def inputs(self) -> List[TensorSpec]:
@@ -586,4 +644,9 @@ def compile(model: Model, target: str = "cpu", opt_level: int = 3,
     # Errors of the graph itself (open shapes) come before missing values.
     exe = specialise({})
     model._check_weights()
-    return Executable(exe, model.weights, profile)
+    result = Executable(exe, model.weights, profile)
+    if target == "cpu":
+        result._library = (model, {"opt_level": opt_level,
+                                   "winograd": winograd,
+                                   "input_shapes": shapes})
+    return result

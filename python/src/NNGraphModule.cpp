@@ -19,6 +19,7 @@
 #include "Diagnostics.h"
 #include "nngraph/Dialect/NNGraph/Utils/DTypes.h"
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
+#include "nngraph/Execution/AOT.h"
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Execution/InputBinding.h"
 #include "nngraph/Execution/Profile.h"
@@ -38,6 +39,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -565,6 +567,54 @@ InfoTuple toTuple(const TensorInfo &info) {
   return {info.name, info.shape, info.dtype, info.isWeight};
 }
 
+/// Compiles `model` ahead of time into the shared library `path` and its
+/// weights file (AOT.h), with the values of `weights` by name.
+void compileLibrary(
+    const PyModule &model, const std::string &path,
+    const std::map<std::string, nb::ndarray<nb::ro>> &weights,
+    unsigned optLevel, unsigned threads, unsigned winograd,
+    const std::map<std::string, std::vector<int64_t>> &inputShapes,
+    const std::string &cpu, const std::string &weightsPath) {
+  DiagnosticCapture capture(model.context.get());
+  CompileOptions options;
+  options.optLevel = optLevel;
+  options.threads = threads;
+  options.winograd = winograd;
+  for (const auto &[name, dims] : inputShapes)
+    options.inputShapes[name].assign(dims.begin(), dims.end());
+  OwningOpRef<ModuleOp> module(model.module->clone());
+  FailureOr<unsigned> width = getVectorWidthFor(cpu, module->getLoc());
+  if (failed(width))
+    capture.fail("cannot compile the model");
+  options.vectorWidth = *width;
+  FailureOr<LoweredGraph> graph = lowerGraphForCPU(*module, options);
+  if (failed(graph))
+    capture.fail("cannot compile the model");
+  std::vector<const char *> data(graph->inputs.size(), nullptr);
+  std::vector<std::string> missing;
+  for (auto [i, info] : llvm::enumerate(graph->inputs)) {
+    auto it = weights.find(info.name);
+    if (it == weights.end()) {
+      if (info.isWeight)
+        missing.push_back(info.name);
+      continue;
+    }
+    checkArray(it->second, info, "weight");
+    data[i] = static_cast<const char *>(it->second.data());
+  }
+  if (!missing.empty())
+    throw nb::value_error(
+        ("weights without values: " + llvm::join(missing, ", ")).c_str());
+  LibraryOptions library;
+  library.outputPath = path;
+  library.weightsPath = weightsPath;
+  library.cpu = cpu;
+  library.optLevel = optLevel;
+  if (failed(writeLibrary(*module, *graph, data, library)))
+    capture.fail("cannot write the model library");
+  capture.finish();
+}
+
 class PyExecutable {
 public:
   static PyExecutable
@@ -752,6 +802,13 @@ NB_MODULE(_nngraph, m) {
   m.def("openmp_library", &getOpenMPLibrary,
         "The OpenMP runtime threaded models call, as this build found it "
         "(\"\" for none).");
+  m.def("compile_library", &compileLibrary, nb::arg("module"), nb::arg("path"),
+        nb::arg("weights"), nb::arg("opt_level") = 3, nb::arg("threads") = 1,
+        nb::arg("winograd") = 4,
+        nb::arg("input_shapes") = std::map<std::string, std::vector<int64_t>>(),
+        nb::arg("cpu") = "", nb::arg("weights_path") = "",
+        "Compiles the module into a shared library with the C API of "
+        "nngraph-c/Runtime.h and writes its weights file.");
   m.def("read_weights", &readWeights, nb::arg("path"),
         "The arrays of a weights file by name, as read-only views of the "
         "file's data.");
