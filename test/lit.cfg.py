@@ -112,8 +112,15 @@ else:
     lit_config.note("no C compiler driver (cc): the nngraph-compile tests are skipped")
 config.substitutions.append(
     ("%nngraph_include", os.path.join(config.nngraph_src_root, "include")))
-config.substitutions.append(
-    ("%nngraph_pythonpath", os.path.join(config.nngraph_obj_root, "python_packages")))
+# The Python package of this build (not in the sanitizer build, which has
+# no Python bindings): tests of nngraph.runtime REQUIRE nngraph-python.
+python_packages = os.path.join(config.nngraph_obj_root, "python_packages")
+config.substitutions.append(("%nngraph_pythonpath", python_packages))
+if os.path.exists(os.path.join(python_packages, "nngraph", "runtime.py")):
+    config.available_features.add("nngraph-python")
+else:
+    lit_config.note("no Python package in this build: tests that REQUIRE "
+                    "nngraph-python are skipped")
 
 tool_dirs = [config.nngraph_tools_dir, config.llvm_tools_dir]
 tools = [

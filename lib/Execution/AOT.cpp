@@ -299,7 +299,13 @@ LogicalResult nngraph::writeLibrary(ModuleOp lowered, const LoweredGraph &graph,
           llvm::sys::fs::createUniqueDirectory("nngraph-compile", dir))
     return emitError(loc) << "cannot create a temporary directory: "
                           << ec.message();
-  llvm::scope_exit removeDir([&] { llvm::sys::fs::remove_directories(dir); });
+  // A directory left behind in the temporary folder is no failure of the
+  // compile: a warning.
+  llvm::scope_exit removeDir([&] {
+    if (std::error_code ec = llvm::sys::fs::remove_directories(dir))
+      llvm::errs() << "nngraph: warning: cannot remove '" << dir
+                   << "': " << ec.message() << "\n";
+  });
   auto inDir = [&](const Twine &name) {
     SmallString<128> path(dir);
     llvm::sys::path::append(path, name);

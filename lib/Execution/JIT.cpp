@@ -448,6 +448,7 @@ nngraph::compileToObjects(ModuleOp module, const JITOptions &options) {
     llvm::errs() << "nngraph: LLVM IR compiled in " << parts.size()
                  << (parts.size() == 1 ? " partition\n" : " partitions\n");
   std::vector<ObjectFile> objects;
+  objects.reserve(parts.size());
   for (Partition &part : parts)
     objects.push_back(std::move(part.object));
   return objects;

@@ -50,6 +50,14 @@ def openmp_library() -> str:
     """The OpenMP runtime threaded models call, as this build found it
     ("" for none)."""
 
+def compile_library(module: Module, path: str, weights: Dict[str, np.ndarray],
+                    opt_level: int = 3, threads: int = 1, winograd: int = 4,
+                    input_shapes: Dict[str, List[int]] = ...,
+                    cpu: str = "", weights_path: str = "") -> None:
+    """Compiles the module into a shared library with the C API of
+    nngraph-c/Runtime.h and writes its weights file. Raises
+    DiagnosticError, or ValueError for a weight without a value."""
+
 def read_weights(path: str) -> Dict[str, np.ndarray]:
     """The arrays of a weights file by name, as read-only views of the
     file's data. Raises DiagnosticError."""

@@ -235,11 +235,14 @@ int run() {
   library.compileThreads = compileThreads;
   if (failed(writeLibrary(*module, *graph, data, library)))
     return 1;
+  // The sizes, for the summary line (0 if a file cannot be read back).
   uint64_t libraryBytes = 0, weightBytes = 0;
-  llvm::sys::fs::file_size(outputPath, libraryBytes);
   std::string weightsPath =
       weightsOut.empty() ? getDefaultWeightsPath(outputPath) : weightsOut;
-  llvm::sys::fs::file_size(weightsPath, weightBytes);
+  if (llvm::sys::fs::file_size(outputPath, libraryBytes))
+    libraryBytes = 0;
+  if (llvm::sys::fs::file_size(weightsPath, weightBytes))
+    weightBytes = 0;
   size_t dataInputs = graph->inputs.size() - weightInfos.size();
   llvm::outs() << llvm::format(
       "wrote %s (%.1f KiB, %zu inputs, %zu outputs, %u thread%s, CPU %s) "

@@ -25,7 +25,7 @@ stage() {
 
 format_check() {
   local cf="/usr/lib/llvm-${LLVM_MAJOR}/bin/clang-format"
-  git ls-files '*.cpp' '*.h' | xargs -r "$cf" --dry-run -Werror
+  git ls-files '*.cpp' '*.h' '*.c' | xargs -r "$cf" --dry-run -Werror
 }
 
 lit_suite() {

@@ -35,7 +35,8 @@ if [ ! -f "$BUILD/build.ninja" ]; then
     -DNNGRAPH_ENABLE_PYTHON=OFF
 fi
 ninja -C "$BUILD" ${NNGRAPH_JOBS:+-j "$NNGRAPH_JOBS"} \
-  nngraph-opt nngraph-translate nngraph-run nngraph_runtime
+  nngraph-opt nngraph-translate nngraph-run nngraph-compile nngraph_runtime \
+  nngraph_aot_runtime
 
 REPORTS="$BUILD/sanitizer-reports"
 rm -rf "$REPORTS"
