@@ -19,6 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "nngraph/Dialect/NNGraph/Transforms/Passes.h"
+#include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 #include "nngraph/Execution/Execution.h"
 #include "nngraph/Execution/InputBinding.h"
 #include "nngraph/Execution/Profile.h"
@@ -28,6 +30,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -76,6 +79,12 @@ static cl::opt<unsigned>
 static cl::opt<std::string> outputDir("output-dir",
                                       cl::desc("Write outputs as .npy here"),
                                       cl::init(""), cl::cat(runCategory));
+static cl::opt<std::string> dumpIntermediates(
+    "dump-intermediates",
+    cl::desc("Also write every node's outputs as .npy files here, named by "
+             "node name, with index.tsv listing them (the graph outputs "
+             "first); for utils/debug/compare_layers.py"),
+    cl::init(""), cl::cat(runCategory));
 static cl::opt<unsigned> repeat("repeat",
                                 cl::desc("Run the model N times (median)"),
                                 cl::init(1), cl::cat(runCategory));
@@ -273,6 +282,15 @@ FailureOr<std::vector<double>> runRepeatedly(const Executable &exe,
   return times;
 }
 
+/// The file name of tensor `name` in an output directory.
+std::string getNpyFileName(StringRef name) {
+  std::string fileName = name.str();
+  std::replace_if(
+      fileName.begin(), fileName.end(),
+      [](char c) { return c == '/' || c == ':' || c == ' '; }, '_');
+  return fileName + ".npy";
+}
+
 /// Prints each output's summary and writes it to --output-dir.
 LogicalResult writeOutputs(ArrayRef<TensorInfo> outputs,
                            ArrayRef<NpyArray> arrays) {
@@ -286,16 +304,68 @@ LogicalResult writeOutputs(ArrayRef<TensorInfo> outputs,
       return failure();
     }
     SmallString<128> path(outputDir);
-    std::string fileName = info.name;
-    std::replace_if(
-        fileName.begin(), fileName.end(),
-        [](char c) { return c == '/' || c == ':' || c == ' '; }, '_');
-    llvm::sys::path::append(path, fileName + ".npy");
+    llvm::sys::path::append(path, getNpyFileName(info.name));
     if (llvm::Error err = writeNpy(a, path)) {
       llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
       return failure();
     }
   }
+  return success();
+}
+
+/// --dump-intermediates: makes every node's outputs results of the graph
+/// function (nngraph-expose-intermediates); returns the number of graph
+/// outputs it had.
+FailureOr<unsigned> exposeIntermediates(ModuleOp module) {
+  func::FuncOp func = getGraphFunction(module, "nngraph-run");
+  if (!func)
+    return failure();
+  unsigned outputs = func.getNumResults();
+  PassManager pm(module.getContext());
+  pm.addNestedPass<func::FuncOp>(createNNGraphExposeIntermediatesPass());
+  if (failed(pm.run(module)))
+    return failure();
+  return outputs;
+}
+
+/// Writes every output to --dump-intermediates as NAME.npy, and index.tsv:
+/// one line per tensor (name, file, dtype, shape, and "output" for the
+/// first `graphOutputs`, the graph's own, "node" for the others).
+LogicalResult writeIntermediates(ArrayRef<TensorInfo> outputs,
+                                 ArrayRef<NpyArray> arrays,
+                                 unsigned graphOutputs) {
+  if (std::error_code ec =
+          llvm::sys::fs::create_directories(dumpIntermediates)) {
+    llvm::errs() << "nngraph-run: cannot create '" << dumpIntermediates
+                 << "': " << ec.message() << "\n";
+    return failure();
+  }
+  SmallString<128> indexPath(dumpIntermediates);
+  llvm::sys::path::append(indexPath, "index.tsv");
+  std::error_code ec;
+  llvm::raw_fd_ostream index(indexPath, ec);
+  if (ec) {
+    llvm::errs() << "nngraph-run: cannot write '" << indexPath
+                 << "': " << ec.message() << "\n";
+    return failure();
+  }
+  index << "name\tfile\tdtype\tshape\tkind\n";
+  for (auto [i, info, a] : llvm::enumerate(outputs, arrays)) {
+    std::string file = getNpyFileName(info.name);
+    SmallString<128> path(dumpIntermediates);
+    llvm::sys::path::append(path, file);
+    if (llvm::Error err = writeNpy(a, path)) {
+      llvm::errs() << "nngraph-run: " << llvm::toString(std::move(err)) << "\n";
+      return failure();
+    }
+    index << info.name << "\t" << file << "\t" << info.dtype << "\t";
+    llvm::interleave(info.shape, index, "x");
+    index << "\t" << (i < graphOutputs ? "output" : "node") << "\n";
+  }
+  llvm::outs() << "dumped " << outputs.size() << " tensors ("
+               << outputs.size() - graphOutputs << " node outputs, "
+               << graphOutputs << " graph outputs) to " << dumpIntermediates
+               << "\n";
   return success();
 }
 
@@ -459,6 +529,18 @@ int run() {
     if (!weights)
       return 1;
   }
+  std::optional<unsigned> graphOutputs;
+  if (!dumpIntermediates.empty()) {
+    if (profile) {
+      llvm::errs() << "nngraph-run: --dump-intermediates and --profile "
+                      "cannot be combined\n";
+      return 1;
+    }
+    FailureOr<unsigned> count = exposeIntermediates(*module);
+    if (failed(count))
+      return 1;
+    graphOutputs = *count;
+  }
 
   // Compile: the signature is read before lowering changes it.
   OwningOpRef<ModuleOp> profiledModule;
@@ -528,7 +610,15 @@ int run() {
     return failed(runProfiledCuda(*exe, buffers, outputs, compileSeconds));
 
   FailureOr<std::vector<double>> times = runRepeatedly(*exe, buffers);
-  if (failed(times) || failed(writeOutputs(exe->getOutputs(), outputs)))
+  if (failed(times))
+    return 1;
+  // With --dump-intermediates, the graph's own outputs come first.
+  unsigned shown = graphOutputs.value_or(outputs.size());
+  if (failed(writeOutputs(exe->getOutputs().take_front(shown),
+                          ArrayRef(outputs).take_front(shown))))
+    return 1;
+  if (graphOutputs &&
+      failed(writeIntermediates(exe->getOutputs(), outputs, *graphOutputs)))
     return 1;
   llvm::outs() << llvm::format("compile time: %.3f s\n", compileSeconds)
                << llvm::format("run time (median of %zu): %.6f s\n",

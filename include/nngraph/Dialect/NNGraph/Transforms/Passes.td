@@ -125,4 +125,27 @@ def NNGraphFoldIntoConvPass : Pass<"nngraph-fold-into-conv", "func::FuncOp"> {
   ];
 }
 
+def NNGraphExposeIntermediatesPass
+    : Pass<"nngraph-expose-intermediates", "func::FuncOp"> {
+  let summary = "Make every named node's outputs graph outputs (per-layer "
+                "numerics debugging)";
+  let description = [{
+    For `nngraph-run --dump-intermediates`: appends to the function's
+    results the outputs of every node, in graph order, so that a run
+    returns them all and they can be compared layer by layer with a
+    reference runtime's (`utils/debug/compare_layers.py`). A node is the
+    last nngraph operation (not a constant) whose location carries a given
+    node name (see `getLocName`): an importer that decomposes one source
+    node into several operations gives them all its name, and the last one
+    computes the node's output. Its result is named like the node, or
+    `<node>_output<i>` when it has several (MXNet's internal outputs are
+    `<node>_output` and `<node>_output<i>`); `nngraph.output_names` gets the
+    names (existing outputs keep theirs; one already returned is not added
+    again). Operations without a node name are left out.
+  }];
+  let statistics = [
+    Statistic<"numExposed", "num-exposed", "Number of results made outputs">,
+  ];
+}
+
 #endif // NNGRAPH_DIALECT_NNGRAPH_TRANSFORMS_PASSES_TD

@@ -1,0 +1,38 @@
+// RUN: nngraph-opt %s --nngraph-expose-intermediates --split-input-file | FileCheck %s
+
+// Every named node's output becomes a graph output, in graph order, named
+// like the node: the existing output keeps its name and is not added again;
+// of the ops an importer made of one node (two named "fc"), the last one is
+// the node's output; unnamed ops and constants are left out.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>)
+// CHECK-SAME: nngraph.output_names = ["out", "fc", "act"]
+// CHECK: %[[FC:.*]] = nngraph.add
+// CHECK: %[[ACT:.*]] = nngraph.relu %[[FC]]
+// CHECK: %[[OUT:.*]] = nngraph.sigmoid
+// CHECK: return %[[OUT]], %[[FC]], %[[ACT]]
+func.func @main(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>, %b: tensor<4xf32>)
+    -> tensor<2x4xf32> attributes {nngraph.output_names = ["out"]} {
+  %c = nngraph.constant dense<1.0> : tensor<2x4xf32> loc("ones")
+  %g = nngraph.gemm %x, %w {trans_b = true} : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x4xf32> loc("fc")
+  %a = nngraph.add %g, %b : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32> loc("fc")
+  %r = nngraph.relu %a : (tensor<2x4xf32>) -> tensor<2x4xf32> loc("act")
+  %u = nngraph.mul %r, %c : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  %s = nngraph.sigmoid %u : (tensor<2x4xf32>) -> tensor<2x4xf32> loc("out")
+  return %s : tensor<2x4xf32>
+}
+
+// -----
+
+// A node with several outputs: <node>_output<i>, as MXNet names its
+// internal outputs; result attributes grow with the results. The existing
+// output, which has no nngraph.output_names, keeps the name getOutputName
+// gives it (its op's node name).
+// CHECK-LABEL: func.func @split
+// CHECK-SAME: -> (tensor<2x2xf32> {nngraph.kept}, tensor<2x2xf32>, tensor<2x2xf32>)
+// CHECK-SAME: nngraph.output_names = ["s", "s_output0", "t"]
+func.func @split(%x: tensor<2x4xf32>) -> (tensor<2x2xf32> {nngraph.kept}) {
+  %a, %b = nngraph.split %x {axis = 1 : i64, split = array<i64: 2, 2>} : (tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) loc("s")
+  %t = nngraph.tanh %a : (tensor<2x2xf32>) -> tensor<2x2xf32> loc("t")
+  return %b : tensor<2x2xf32>
+}
