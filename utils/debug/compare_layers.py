@@ -10,7 +10,10 @@ Runs the model in nngraph with every node's outputs dumped
 (`nngraph-run --dump-intermediates`) and in the reference runtime on the
 same weights and inputs with every internal output kept: MXNet 1.9.1 for
 MXNet symbol JSON (the symbol's `get_internals()`, bound with the .params
-file). Then compares them node by node in the reference's graph order and
+file), ONNX Runtime for XOC JSON (the ONNX model built from the XOC file by
+xoc_onnx.py with every node output a graph output; XOC files carry no
+weights: sources without --input get random values, --seed, given to both
+sides). Then compares them node by node in the reference's graph order and
 prints the first layers whose outputs differ beyond the tolerance (not
 `np.allclose(nngraph, reference, rtol, atol)`), with the max absolute error
 of each and of every layer before them, and the layers that one side lacks
@@ -35,11 +38,20 @@ import warnings
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("model", help="MXNet symbol JSON")
-    p.add_argument("--params", required=True, help="weights (.params)")
+    p.add_argument("model", help="MXNet symbol JSON or XOC JSON")
+    p.add_argument("--params", default=None,
+                   help="weights (.params; MXNet symbols)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the values of XOC sources without --input")
+    p.add_argument("--reference-input", action="append", default=[],
+                   metavar="NAME=FILE.npy",
+                   help="an XOC source's value for the reference only "
+                        "(default: --input's or the seed's)")
     p.add_argument("--reference-params", default=None,
                    help="the reference runtime's weights (default: --params)")
     p.add_argument("--input", action="append", default=[],
@@ -69,9 +81,10 @@ def find_nngraph_run(given):
 
 def run_nngraph(args, inputs, dump):
     """nngraph's outputs of every node: {name: array}, from the dump."""
-    cmd = [find_nngraph_run(args.nngraph_run), args.model,
-           "--params", args.params, "--threads", "1",
+    cmd = [find_nngraph_run(args.nngraph_run), args.model, "--threads", "1",
            "--dump-intermediates", dump]
+    if args.params:
+        cmd += ["--params", args.params]
     for name, path in inputs.items():
         cmd += ["--input", f"{name}={path}"]
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -119,44 +132,96 @@ def run_mxnet(args, inputs):
     outs = net(*[mx.nd.array(v) for v in inputs.values()])
     if not isinstance(outs, (list, tuple)):
         outs = [outs]
-    return [(n, o.asnumpy()) for n, o in zip(names, outs)]
+    # nngraph names a node's dump like the node (NODE for NODE_output), and
+    # a graph output like MXNet.
+    return [(n, o.asnumpy(), [n, n[:-len("_output")]]
+             if n.endswith("_output") else [n])
+            for n, o in zip(names, outs)]
 
 
-def counterpart(name, ours):
-    """nngraph's dump name of reference output `name`, or None."""
-    if name in ours:  # a graph output, named as the reference names it
-        return name
-    if name.endswith("_output") and name[:-len("_output")] in ours:
-        return name[:-len("_output")]
-    return None
+def run_onnxruntime(doc, values):
+    """ONNX Runtime's outputs of every node of an XOC graph, in graph order:
+    [(tensor id, array, nngraph's names for it)]."""
+    import onnxruntime as ort
+    import xoc_onnx
+    g, nodes = xoc_onnx.graph_of(doc)
+    ids = [t["id"] for t in g["tensors"]]
+    model = xoc_onnx.build_model(doc, values, every_output=True)
+    session = ort.InferenceSession(model.SerializeToString(),
+                                   providers=["CPUExecutionProvider"])
+    names = [o.name for o in session.get_outputs()]
+    outs = dict(zip(names, session.run(
+        None, {ids[i]: values[i] for i in g["inputs"]})))
+    refs = []
+    for n in nodes:
+        for k, o in enumerate(n["outputs"]):
+            if ids[o] not in outs:
+                continue
+            node = n["id"] if len(n["outputs"]) == 1 \
+                else f"{n['id']}_output{k}"
+            refs.append((ids[o], outs[ids[o]], [ids[o], node]))
+    return refs
+
+
+def counterpart(candidates, ours):
+    """nngraph's dump name among `candidates`, or None."""
+    return next((c for c in candidates if c in ours), None)
 
 
 def main(argv=None):
     args = parse_args(argv)
-    if not args.input:
-        raise SystemExit("compare_layers: give the data inputs with "
-                         "--input NAME=FILE.npy")
     inputs = dict(s.split("=", 1) for s in args.input)
     try:
         with open(args.model) as f:
-            graph = json.load(f)
+            doc = json.load(f)
     except (OSError, ValueError) as e:
         raise SystemExit(f"compare_layers: cannot read '{args.model}': {e}")
-    if not (isinstance(graph, dict) and "nodes" in graph and
-            "arg_nodes" in graph):
-        raise SystemExit(f"compare_layers: '{args.model}' is not an MXNet "
-                         f"symbol (the reference runtime here is MXNet)")
+    graph = doc.get("graph", doc) if isinstance(doc, dict) else None
+    if isinstance(doc, dict) and "nodes" in doc and "arg_nodes" in doc:
+        kind = "mxnet"
+        if not args.input or not args.params:
+            raise SystemExit("compare_layers: an MXNet symbol needs --params "
+                             "and its data inputs (--input NAME=FILE.npy)")
+    elif isinstance(graph, dict) and "tensors" in graph and \
+            ("operators" in graph or "nodes" in graph):
+        kind = "xoc"
+    else:
+        raise SystemExit(f"compare_layers: '{args.model}' is neither an "
+                         f"MXNet symbol nor an XOC graph (the formats with "
+                         f"a reference runtime here: MXNet, ONNX Runtime)")
     dump = args.keep or tempfile.mkdtemp(prefix="nngraph-layers-")
     try:
-        ours = run_nngraph(args, inputs, dump)
-        refs = run_mxnet(args, {k: np.load(v) for k, v in inputs.items()})
+        if kind == "mxnet":
+            ours = run_nngraph(args, inputs, dump)
+            refs = run_mxnet(args, {k: np.load(v) for k, v in inputs.items()})
+        else:
+            import xoc_onnx
+            given = {k: np.load(v) for k, v in inputs.items()}
+            values = xoc_onnx.source_values(
+                doc, np.random.default_rng(args.seed), given)
+            for spec in args.reference_input:
+                name, path = spec.split("=", 1)
+                given[name] = np.load(path)
+            reference = xoc_onnx.source_values(
+                doc, np.random.default_rng(args.seed), given)
+            ids = [t["id"] for t in graph["tensors"]]
+            # Every source but the shape tensors (nngraph recovers those
+            # from the shapes) goes to nngraph-run as a file.
+            files = {}
+            for i, v in values.items():
+                if v.dtype != np.int64:
+                    path = os.path.join(dump, f"source{i}.npy")
+                    np.save(path, v)
+                    files[ids[i]] = path
+            ours = run_nngraph(args, files, os.path.join(dump, "nngraph"))
+            refs = run_onnxruntime(doc, reference)
     finally:
         if not args.keep:
             shutil.rmtree(dump, ignore_errors=True)
 
     compared, differ, missing, used = [], [], [], set()
-    for name, ref in refs:
-        mine = counterpart(name, ours)
+    for name, ref, candidates in refs:
+        mine = counterpart(candidates, ours)
         if mine is None:
             missing.append(name)
             continue
