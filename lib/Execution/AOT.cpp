@@ -327,7 +327,12 @@ LogicalResult nngraph::writeLibrary(ModuleOp lowered, const LoweredGraph &graph,
       !error.empty())
     return emitError(loc) << error;
 
-  std::string includeFlag = "-I" NNGRAPH_AOT_INCLUDE_DIR;
+  std::string includeFlag =
+      "-I" + (options.includeDir.empty() ? std::string(NNGRAPH_AOT_INCLUDE_DIR)
+                                         : options.includeDir);
+  std::string archive = options.runtimeArchive.empty()
+                            ? std::string(NNGRAPH_AOT_RUNTIME_ARCHIVE)
+                            : options.runtimeArchive;
   std::string scriptFlag = "-Wl,--version-script=" + script;
   SmallVector<StringRef> args = {
       compiler,    "-shared", "-fPIC",           "-O2",
@@ -335,9 +340,9 @@ LogicalResult nngraph::writeLibrary(ModuleOp lowered, const LoweredGraph &graph,
   for (const std::string &file : files)
     args.push_back(file);
   // The whole archive: nothing in the code refers to the API it exports.
-  args.append({"-Wl,--whole-archive", NNGRAPH_AOT_RUNTIME_ARCHIVE,
-               "-Wl,--no-whole-archive", scriptFlag, "-Wl,--no-undefined",
-               "-Wl,-z,noexecstack", "-lm", "-lpthread"});
+  args.append({"-Wl,--whole-archive", archive, "-Wl,--no-whole-archive",
+               scriptFlag, "-Wl,--no-undefined", "-Wl,-z,noexecstack", "-lm",
+               "-lpthread"});
   if (!openMP.empty())
     args.push_back(openMP);
   std::string log = inDir("link.log");

@@ -391,11 +391,18 @@ class Executable:
                              f"{threads!r}")
         model, options = self._library
         model._check_weights()
+        # The C runtime and the table's header beside this package (an
+        # installed one has no build tree); "" : the build's own.
+        here = os.path.dirname(__file__)
+        archive = os.path.join(here, "libnngraph_aot_runtime.a")
+        header = os.path.join(here, "AOTModel.h")
         _nngraph.compile_library(
             model._module, os.fspath(path), model.weights,
             options["opt_level"], threads, options["winograd"],
             options["input_shapes"], target_cpu or "",
-            os.fspath(weights_path) if weights_path is not None else "")
+            os.fspath(weights_path) if weights_path is not None else "",
+            archive if os.path.exists(archive) else "",
+            here if os.path.exists(header) else "")
 
     @property
     def inputs(self) -> List[TensorSpec]:

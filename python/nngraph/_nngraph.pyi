@@ -53,7 +53,8 @@ def openmp_library() -> str:
 def compile_library(module: Module, path: str, weights: Dict[str, np.ndarray],
                     opt_level: int = 3, threads: int = 1, winograd: int = 4,
                     input_shapes: Dict[str, List[int]] = ...,
-                    cpu: str = "", weights_path: str = "") -> None:
+                    cpu: str = "", weights_path: str = "",
+                    runtime_archive: str = "", include_dir: str = "") -> None:
     """Compiles the module into a shared library with the C API of
     nngraph-c/Runtime.h and writes its weights file. Raises
     DiagnosticError, or ValueError for a weight without a value."""

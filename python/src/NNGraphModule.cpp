@@ -574,7 +574,8 @@ void compileLibrary(
     const std::map<std::string, nb::ndarray<nb::ro>> &weights,
     unsigned optLevel, unsigned threads, unsigned winograd,
     const std::map<std::string, std::vector<int64_t>> &inputShapes,
-    const std::string &cpu, const std::string &weightsPath) {
+    const std::string &cpu, const std::string &weightsPath,
+    const std::string &runtimeArchive, const std::string &includeDir) {
   DiagnosticCapture capture(model.context.get());
   CompileOptions options;
   options.optLevel = optLevel;
@@ -610,6 +611,8 @@ void compileLibrary(
   library.weightsPath = weightsPath;
   library.cpu = cpu;
   library.optLevel = optLevel;
+  library.runtimeArchive = runtimeArchive;
+  library.includeDir = includeDir;
   if (failed(writeLibrary(*module, *graph, data, library)))
     capture.fail("cannot write the model library");
   capture.finish();
@@ -807,6 +810,7 @@ NB_MODULE(_nngraph, m) {
         nb::arg("winograd") = 4,
         nb::arg("input_shapes") = std::map<std::string, std::vector<int64_t>>(),
         nb::arg("cpu") = "", nb::arg("weights_path") = "",
+        nb::arg("runtime_archive") = "", nb::arg("include_dir") = "",
         "Compiles the module into a shared library with the C API of "
         "nngraph-c/Runtime.h and writes its weights file.");
   m.def("read_weights", &readWeights, nb::arg("path"),

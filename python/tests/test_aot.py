@@ -3,6 +3,7 @@ library (nngraph-compile's) and its weights file, nngraph.runtime.load runs
 it through the C API with the JIT's outputs bit for bit, concurrent calls
 agree, and the error paths raise with the library's message."""
 
+import os
 import shutil
 import threading
 
@@ -73,6 +74,22 @@ def test_concurrent_calls_agree(tmp_path):
     for t in threads:
         t.join()
     assert failures == []
+
+
+def test_save_links_the_runtime_beside_the_package(tmp_path):
+    # An installed package has no build tree: save() passes the archive and
+    # header copied beside the package, and the linker is told exactly
+    # those (a missing archive fails the link, naming it).
+    here = os.path.dirname(nngraph.__file__)
+    assert os.path.exists(os.path.join(here, "libnngraph_aot_runtime.a"))
+    assert os.path.exists(os.path.join(here, "AOTModel.h"))
+    model, _ = compiled(tmp_path)
+    with pytest.raises(nngraph.DiagnosticError,
+                       match="(?s)linking .* failed.*missing-runtime.a"):
+        nngraph._nngraph.compile_library(
+            model._module, str(tmp_path / "bad.so"), model.weights,
+            runtime_archive=str(tmp_path / "missing-runtime.a"),
+            include_dir=here)
 
 
 def test_portable_cpu_and_errors(tmp_path):

@@ -41,6 +41,11 @@ struct LibraryOptions {
   /// The OpenMP runtime linked in when the code has parallel loops; empty:
   /// getOpenMPLibrary().
   std::string openMPLib;
+  /// The C runtime's archive (libnngraph_aot_runtime.a) and the directory
+  /// of the table's header (AOTModel.h); empty: this build's (an installed
+  /// Python package passes the copies beside it).
+  std::string runtimeArchive;
+  std::string includeDir;
 };
 
 /// The weights file of `libraryPath`: its path with ".weights" for ".so".
