@@ -32,7 +32,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -50,11 +49,7 @@ std::string nngraph::getDefaultWeightsPath(StringRef libraryPath) {
 FailureOr<unsigned> nngraph::getVectorWidthFor(StringRef cpu, Location loc) {
   if (cpu.empty())
     return 0u;
-  static std::once_flag initTarget;
-  std::call_once(initTarget, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
+  initializeNativeTarget();
   llvm::Expected<bool> avx512 = targetHasAVX512(cpu);
   if (!avx512) {
     emitError(loc) << llvm::toString(avx512.takeError());
@@ -245,11 +240,7 @@ LogicalResult nngraph::writeLibrary(ModuleOp lowered, const LoweredGraph &graph,
     return emitError(loc) << "nngraph-compile: " << weights.size()
                           << " weight values for " << graph.inputs.size()
                           << " inputs";
-  static std::once_flag initTarget;
-  std::call_once(initTarget, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
+  initializeNativeTarget();
   std::string compiler = findCompiler();
   if (compiler.empty())
     return emitError(loc) << "linking a model library needs a C compiler "

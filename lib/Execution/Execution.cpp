@@ -37,7 +37,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -588,12 +587,8 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
   std::unique_ptr<Executable> exe(new Executable());
   if (options.target == "cuda") {
-    LoweredGraph graph;
-    if (failed(readyGraph(*module, options, graph)))
+    if (failed(readyGraph(*module, options, exe->graph)))
       return nullptr;
-    exe->inputs = std::move(graph.inputs);
-    exe->outputs = std::move(graph.outputs);
-    exe->entry = std::move(graph.entry);
     return compileForCuda(std::move(exe), *module, options);
   }
   if (options.target != "cpu") {
@@ -607,32 +602,19 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
       lowerForCPU(*module, options, timers.get(), passTiming);
   if (failed(graph))
     return nullptr;
-  exe->inputs = std::move(graph->inputs);
-  exe->outputs = std::move(graph->outputs);
-  exe->entry = std::move(graph->entry);
-  exe->prepareFunction = std::move(graph->prepareFunction);
-  exe->weightArgs = std::move(graph->weightArgs);
-  exe->keptArgs = std::move(graph->keptArgs);
-  exe->prepared = std::move(graph->prepared);
-  exe->arenaInfo = std::move(graph->arenaInfo);
-  exe->prepareArenaInfo = std::move(graph->prepareArenaInfo);
-  exe->layers = std::move(graph->layers);
+  exe->graph = std::move(*graph);
 
-  static std::once_flag initTarget;
-  std::call_once(initTarget, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
+  initializeNativeTarget();
   std::vector<std::string> libs =
       options.sharedLibs.empty() ? getDefaultSharedLibs() : options.sharedLibs;
-  if (failed(addOpenMPLibrary(*module, options, graph->threads, libs)))
+  if (failed(addOpenMPLibrary(*module, options, exe->graph.threads, libs)))
     return nullptr;
   JITOptions jitOptions;
   jitOptions.optLevel = options.optLevel;
   jitOptions.sharedLibs = std::move(libs);
-  jitOptions.entries = {exe->entry};
-  if (!exe->prepareFunction.empty())
-    jitOptions.entries.push_back(exe->prepareFunction);
+  jitOptions.entries = {exe->graph.entry};
+  if (!exe->graph.prepareFunction.empty())
+    jitOptions.entries.push_back(exe->graph.prepareFunction);
   jitOptions.threads = options.compileThreads;
   if (timers) {
     jitOptions.translateTimer = &timers->translate;
@@ -648,7 +630,7 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
   // part of compiling, not of the first run.
   auto fn = [&] {
     TimeRegion region(timers.get(), &CompileTimers::link);
-    return exe->jit->lookupPacked(exe->entry);
+    return exe->jit->lookupPacked(exe->graph.entry);
   }();
   if (!fn) {
     emitError(module->getLoc()) << "JIT: " << llvm::toString(fn.takeError());
@@ -669,8 +651,8 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     }
     exe->setProfileRecord = reinterpret_cast<void *(*)(void *)>(*setRecord);
   }
-  if (!exe->prepareFunction.empty()) {
-    auto prepare = exe->jit->lookupPacked(exe->prepareFunction);
+  if (!exe->graph.prepareFunction.empty()) {
+    auto prepare = exe->jit->lookupPacked(exe->graph.prepareFunction);
     if (!prepare) {
       emitError(module->getLoc())
           << "JIT: " << llvm::toString(prepare.takeError());
@@ -678,7 +660,6 @@ std::unique_ptr<Executable> Executable::compile(OwningOpRef<ModuleOp> module,
     }
     exe->prepareEntry = *prepare;
   }
-  exe->threads = graph->threads;
   return exe;
 }
 
@@ -727,11 +708,11 @@ static void callPacked(void (*fn)(void **), ArrayRef<void *> buffers,
 }
 
 llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
-  size_t expected = inputs.size() + outputs.size();
+  size_t expected = graph.inputs.size() + graph.outputs.size();
   if (buffers.size() != expected)
     return llvm::createStringError(
         "expected %zu buffers (%zu inputs, %zu outputs), got %zu", expected,
-        inputs.size(), outputs.size(), buffers.size());
+        graph.inputs.size(), graph.outputs.size(), buffers.size());
   if (cuda)
     return invokeCuda(buffers);
   // The graph function takes the inputs it kept, the prepared tensors and
@@ -742,16 +723,17 @@ llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
     thread_local std::vector<const TensorInfo *> infos;
     args.clear();
     infos.clear();
-    for (int64_t i : keptArgs) {
+    for (int64_t i : graph.keptArgs) {
       args.push_back(buffers[i]);
-      infos.push_back(&inputs[i]);
+      infos.push_back(&graph.inputs[i]);
     }
-    for (auto [buffer, info] : llvm::zip_equal(preparedBuffers, prepared)) {
+    for (auto [buffer, info] :
+         llvm::zip_equal(preparedBuffers, graph.prepared)) {
       args.push_back(buffer.get());
       infos.push_back(&info);
     }
-    for (auto [buffer, info] :
-         llvm::zip_equal(buffers.drop_front(inputs.size()), outputs)) {
+    for (auto [buffer, info] : llvm::zip_equal(
+             buffers.drop_front(graph.inputs.size()), graph.outputs)) {
       args.push_back(buffer);
       infos.push_back(&info);
     }
@@ -779,7 +761,7 @@ llvm::Error Executable::invoke(ArrayRef<void *> buffers) const {
 
 void Executable::callGraph(std::vector<void *> &args,
                            std::vector<const TensorInfo *> &infos) const {
-  if (arenaInfo.shape.empty()) {
+  if (graph.arenaInfo.shape.empty()) {
     callPacked(entryPoint, args, infos);
     return;
   }
@@ -795,9 +777,9 @@ void Executable::callGraph(std::vector<void *> &args,
     }
   }
   if (!arena)
-    arena.reset(allocateAligned(arenaInfo.shape[0]));
+    arena.reset(allocateAligned(graph.arenaInfo.shape[0]));
   args.push_back(arena.get());
-  infos.push_back(&arenaInfo);
+  infos.push_back(&graph.arenaInfo);
   callPacked(entryPoint, args, infos);
   std::lock_guard<std::mutex> lock(arenaMutex);
   freeArenas.push_back(std::move(arena));
@@ -808,7 +790,7 @@ llvm::Error Executable::invokeProfiled(ArrayRef<void *> buffers,
   if (!setProfileRecord)
     return llvm::createStringError(
         "the model was compiled without profiling (CompileOptions::profile)");
-  size_t n = layers.size();
+  size_t n = graph.layers.size();
   times.nanoseconds.assign(n, 0);
   times.calls.assign(n, 0);
   std::vector<int64_t> started(n, 0);
@@ -829,7 +811,7 @@ void Executable::AlignedFree::operator()(void *p) const { std::free(p); }
 bool Executable::isPrepared(ArrayRef<void *> buffers) const {
   if (!preparedValid)
     return false;
-  return llvm::all_of(llvm::zip_equal(weightArgs, preparedFrom),
+  return llvm::all_of(llvm::zip_equal(graph.weightArgs, preparedFrom),
                       [&](auto pair) {
                         return buffers[std::get<0>(pair)] == std::get<1>(pair);
                       });
@@ -839,26 +821,26 @@ void Executable::prepareWeights(ArrayRef<void *> buffers) const {
   if (isPrepared(buffers))
     return;
   if (preparedBuffers.empty())
-    for (const TensorInfo &info : prepared)
+    for (const TensorInfo &info : graph.prepared)
       preparedBuffers.emplace_back(allocateAligned(info.byteSize()));
   std::vector<void *> args;
   std::vector<const TensorInfo *> infos;
   preparedFrom.clear();
-  for (int64_t i : weightArgs) {
+  for (int64_t i : graph.weightArgs) {
     args.push_back(buffers[i]);
-    infos.push_back(&inputs[i]);
+    infos.push_back(&graph.inputs[i]);
     preparedFrom.push_back(buffers[i]);
   }
-  for (auto [buffer, info] : llvm::zip_equal(preparedBuffers, prepared)) {
+  for (auto [buffer, info] : llvm::zip_equal(preparedBuffers, graph.prepared)) {
     args.push_back(buffer.get());
     infos.push_back(&info);
   }
   // The prepare function's intermediates live only while it runs.
   std::unique_ptr<char, AlignedFree> arena;
-  if (!prepareArenaInfo.shape.empty()) {
-    arena.reset(allocateAligned(prepareArenaInfo.shape[0]));
+  if (!graph.prepareArenaInfo.shape.empty()) {
+    arena.reset(allocateAligned(graph.prepareArenaInfo.shape[0]));
     args.push_back(arena.get());
-    infos.push_back(&prepareArenaInfo);
+    infos.push_back(&graph.prepareArenaInfo);
   }
   callPacked(prepareEntry, args, infos);
   preparedValid = true;
@@ -875,7 +857,7 @@ void Executable::rebindWeights() {
 
 int64_t Executable::getPreparedBytes() const {
   int64_t bytes = 0;
-  for (const TensorInfo &info : prepared)
+  for (const TensorInfo &info : graph.prepared)
     bytes += info.byteSize();
   return bytes;
 }
@@ -950,28 +932,17 @@ Executable::compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
     if (failed(runCompilePipeline(pm, module, options)))
       return nullptr;
   }
-  LoweredGraph graph;
-  graph.inputs = exe->inputs;
-  graph.entry = exe->entry;
-  if (failed(loadPrepare(module, graph)))
+  if (failed(loadPrepare(module, exe->graph)))
     return nullptr;
-  exe->prepareFunction = std::move(graph.prepareFunction);
-  exe->weightArgs = std::move(graph.weightArgs);
-  exe->keptArgs = std::move(graph.keptArgs);
-  exe->prepared = std::move(graph.prepared);
   stripGraphAttrs(module);
 
-  static std::once_flag initTarget;
-  std::call_once(initTarget, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
+  initializeNativeTarget();
   JITOptions jitOptions;
   jitOptions.optLevel = options.optLevel;
   jitOptions.sharedLibs =
       options.sharedLibs.empty() ? getDefaultSharedLibs() : options.sharedLibs;
   jitOptions.sharedLibs.push_back(getCudaRuntimeLibrary());
-  jitOptions.entries = {exe->entry};
+  jitOptions.entries = {exe->graph.entry};
   jitOptions.threads = options.compileThreads;
   if (timers) {
     jitOptions.translateTimer = &timers->translate;
@@ -985,7 +956,7 @@ Executable::compileForCuda(std::unique_ptr<Executable> exe, ModuleOp module,
   exe->jit = std::move(*jit);
   auto fn = [&] {
     TimeRegion region(timers.get(), &CompileTimers::link);
-    return exe->jit->lookupPacked(exe->entry);
+    return exe->jit->lookupPacked(exe->graph.entry);
   }();
   if (!fn) {
     emitError(loc) << "JIT: " << llvm::toString(fn.takeError());
@@ -1057,13 +1028,14 @@ llvm::Error Executable::invokeCuda(ArrayRef<void *> buffers) const {
     return llvm::createStringError(std::string("CUDA: ") + message);
   };
   std::vector<const TensorInfo *> infos;
-  infos.reserve(inputs.size() + outputs.size());
-  for (const TensorInfo &info : llvm::concat<const TensorInfo>(inputs, outputs))
+  infos.reserve(graph.inputs.size() + graph.outputs.size());
+  for (const TensorInfo &info :
+       llvm::concat<const TensorInfo>(graph.inputs, graph.outputs))
     infos.push_back(&info);
   if (state.buffers.empty()) {
     for (const TensorInfo *info : infos)
       state.buffers.push_back(state.alloc(info->byteSize()));
-    state.uploadedFrom.assign(inputs.size(), nullptr);
+    state.uploadedFrom.assign(graph.inputs.size(), nullptr);
     if (state.takeError(message, sizeof(message))) {
       for (void *buffer : state.buffers)
         state.free(buffer);
@@ -1074,7 +1046,7 @@ llvm::Error Executable::invokeCuda(ArrayRef<void *> buffers) const {
   }
   // Weights are copied when they are other buffers than last time (or
   // after rebindWeights); data inputs at every call.
-  for (auto [i, info] : llvm::enumerate(inputs)) {
+  for (auto [i, info] : llvm::enumerate(graph.inputs)) {
     bool current = info.isWeight && state.weightsValid &&
                    state.uploadedFrom[i] == buffers[i];
     if (current)
@@ -1084,9 +1056,9 @@ llvm::Error Executable::invokeCuda(ArrayRef<void *> buffers) const {
   }
   state.weightsValid = true;
   callPacked(entryPoint, state.buffers, infos);
-  for (auto [i, info] : llvm::enumerate(outputs))
-    state.toHost(buffers[inputs.size() + i], state.buffers[inputs.size() + i],
-                 info.byteSize());
+  for (auto [i, info] : llvm::enumerate(graph.outputs))
+    state.toHost(buffers[graph.inputs.size() + i],
+                 state.buffers[graph.inputs.size() + i], info.byteSize());
   if (state.takeError(message, sizeof(message)))
     return failure();
   return llvm::Error::success();

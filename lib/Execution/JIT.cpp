@@ -40,6 +40,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -346,6 +347,14 @@ std::vector<Partition> split(llvm::Module &m, unsigned n) {
 
 } // namespace
 
+void nngraph::initializeNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
 /// The target machine builder for `cpu` (empty: the host's CPU and
 /// features), with position-independent code when `pic`.
 static llvm::Expected<llvm::orc::JITTargetMachineBuilder>
@@ -385,12 +394,11 @@ llvm::Expected<bool> nngraph::targetHasAVX512(StringRef cpu) {
   return (*machine)->getMCSubtargetInfo()->checkFeatures("+avx512f");
 }
 
-llvm::Expected<std::vector<ObjectFile>>
-nngraph::compileToObjects(ModuleOp module, const JITOptions &options) {
-  auto builder = getMachineBuilder(options.cpu, options.pic);
-  if (!builder)
-    return builder.takeError();
-  auto machine = builder->createTargetMachine();
+/// compileToObjects for the target of `builder`.
+static llvm::Expected<std::vector<ObjectFile>>
+compileObjects(ModuleOp module, const JITOptions &options,
+               llvm::orc::JITTargetMachineBuilder &builder) {
+  auto machine = builder.createTargetMachine();
   if (!machine)
     return machine.takeError();
   llvm::DataLayout layout = (*machine)->createDataLayout();
@@ -435,9 +443,9 @@ nngraph::compileToObjects(ModuleOp module, const JITOptions &options) {
     // The first partition compiles on this thread, the others on theirs.
     std::vector<std::thread> workers;
     for (size_t i = 1; i < parts.size(); ++i)
-      workers.emplace_back(compilePartition, std::ref(parts[i]), *builder,
+      workers.emplace_back(compilePartition, std::ref(parts[i]), builder,
                            options.optLevel);
-    compilePartition(parts[0], *builder, options.optLevel);
+    compilePartition(parts[0], builder, options.optLevel);
     for (std::thread &worker : workers)
       worker.join();
     for (Partition &part : parts)
@@ -454,16 +462,24 @@ nngraph::compileToObjects(ModuleOp module, const JITOptions &options) {
   return objects;
 }
 
+llvm::Expected<std::vector<ObjectFile>>
+nngraph::compileToObjects(ModuleOp module, const JITOptions &options) {
+  auto builder = getMachineBuilder(options.cpu, options.pic);
+  if (!builder)
+    return builder.takeError();
+  return compileObjects(module, options, *builder);
+}
+
 JITModule::~JITModule() = default;
 
 llvm::Expected<std::unique_ptr<JITModule>>
 JITModule::create(ModuleOp module, const JITOptions &options) {
-  auto objects = compileToObjects(module, options);
-  if (!objects)
-    return objects.takeError();
   auto builder = getMachineBuilder(options.cpu, options.pic);
   if (!builder)
     return builder.takeError();
+  auto objects = compileObjects(module, options, *builder);
+  if (!objects)
+    return objects.takeError();
   auto machine = builder->createTargetMachine();
   if (!machine)
     return machine.takeError();

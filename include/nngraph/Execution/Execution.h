@@ -194,7 +194,7 @@ public:
                                              const CompileOptions &options);
   ~Executable();
 
-  llvm::ArrayRef<TensorInfo> getInputs() const { return inputs; }
+  llvm::ArrayRef<TensorInfo> getInputs() const { return graph.inputs; }
   /// Whether the model runs on a CUDA device (CompileOptions::target).
   bool isCuda() const { return cuda.has_value(); }
   /// With isCuda: the device's name and the chip the kernels target.
@@ -206,9 +206,9 @@ public:
     int64_t launches;
     double milliseconds;
   };
-  llvm::ArrayRef<TensorInfo> getOutputs() const { return outputs; }
+  llvm::ArrayRef<TensorInfo> getOutputs() const { return graph.outputs; }
   /// The threads its parallel loops run on (1: sequential).
-  unsigned getThreads() const { return threads; }
+  unsigned getThreads() const { return graph.threads; }
 
   /// Runs the model. `buffers` holds one pointer per input, then one per
   /// output, each to dense C-order storage of that tensor's type; outputs
@@ -228,7 +228,7 @@ public:
 
   /// The timed layers, by the id the runtime hooks receive; empty unless
   /// compiled with CompileOptions::profile.
-  llvm::ArrayRef<LayerInfo> getLayers() const { return layers; }
+  llvm::ArrayRef<LayerInfo> getLayers() const { return graph.layers; }
   /// Runs the model like invoke and sets `times` to what this run spent in
   /// each layer. Fails unless compiled with CompileOptions::profile.
   llvm::Error invokeProfiled(llvm::ArrayRef<void *> buffers,
@@ -249,7 +249,7 @@ public:
   /// (CompileOptions::planBuffers); 0 when there is none. Allocated at the
   /// first call and kept: concurrent calls each take an arena of their own.
   int64_t getArenaBytes() const {
-    return arenaInfo.shape.empty() ? 0 : arenaInfo.shape[0];
+    return graph.arenaInfo.shape.empty() ? 0 : graph.arenaInfo.shape[0];
   }
 
 private:
@@ -269,7 +269,9 @@ private:
                  const CompileOptions &options);
   llvm::Error invokeCuda(llvm::ArrayRef<void *> buffers) const;
 
-  std::vector<TensorInfo> inputs, outputs;
+  /// The signature, the entry points' names and the split, as lowering
+  /// left them (the CUDA path fills the signature, entry and split only).
+  LoweredGraph graph;
   std::unique_ptr<JITModule> jit;
   /// The device side of a model compiled for CUDA: the runtime library's
   /// functions, the device buffers of the inputs and outputs (allocated at
@@ -292,20 +294,13 @@ private:
     std::mutex mutex;
   };
   mutable std::optional<CudaState> cuda;
-  /// The graph function's symbol (the JIT calls its C interface).
-  std::string entry;
+  /// The graph function's packed entry point (the JIT's).
   void (*entryPoint)(void **) = nullptr;
-  std::vector<LayerInfo> layers;
   /// nngraph_profile_set_record of the runtime library the code calls.
   void *(*setProfileRecord)(void *) = nullptr;
 
-  /// The split: the graph function takes inputs[keptArgs[i]] and then the
-  /// prepared tensors; the prepare function (this symbol; empty: none)
-  /// takes inputs[weightArgs[i]].
-  std::string prepareFunction;
+  /// The prepare function's packed entry point (null: none).
   void (*prepareEntry)(void **) = nullptr;
-  std::vector<int64_t> weightArgs, keptArgs;
-  std::vector<TensorInfo> prepared;
   /// The prepared tensors (64-byte aligned, owned), the weight pointers
   /// they were computed from, and whether they are current.
   struct AlignedFree {
@@ -315,12 +310,9 @@ private:
   mutable std::vector<const void *> preparedFrom;
   mutable bool preparedValid = false;
   mutable std::shared_mutex prepareMutex;
-  unsigned threads = 1;
 
-  /// The arena argument of the graph function and of the prepare function
-  /// (shape {bytes}; empty shape: none), and the graph function's arenas
-  /// that no call is using, each allocated at a call that found none free.
-  TensorInfo arenaInfo, prepareArenaInfo;
+  /// The graph function's arenas that no call is using, each allocated at
+  /// a call that found none free.
   mutable std::vector<std::unique_ptr<char, AlignedFree>> freeArenas;
   mutable std::mutex arenaMutex;
 };

@@ -86,6 +86,10 @@ llvm::Expected<std::optional<unsigned>> getCountFromEnv(const char *name);
 /// most 8.
 llvm::Expected<unsigned> getCompileThreadCount();
 
+/// Initialises LLVM's native target and its assembly printer, once per
+/// process (thread-safe).
+void initializeNativeTarget();
+
 /// One relocatable object file (ELF on Linux) of compiled code.
 using ObjectFile = llvm::SmallVector<char, 0>;
 
