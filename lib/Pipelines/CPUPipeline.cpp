@@ -28,7 +28,9 @@
 //      to scf.parallel; vector lowering to FMAs, loads and stores; what has
 //      no schedule to loops,
 //   6. lowering of scf/affine/math/memref/arith/func/cf/vector (and with
-//      threads, scf.parallel through OpenMP) to LLVM.
+//      threads, scf.parallel through OpenMP) to LLVM; kernels that differ
+//      only in integer constants merged into one that takes them as
+//      arguments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -201,6 +203,11 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     addOpenMPToLLVMPasses(pm, options.threads);
   else
     addSequentialToLLVMPasses(pm);
+  // Kernels that differ only in integer constants (sizes, strides: a
+  // dense block's layers) become one that takes them as arguments, so that
+  // LLVM optimises and compiles each family once.
+  if (outline)
+    pm.addPass(createNNGraphMergeSimilarKernelsPass());
 }
 
 void nngraph::registerPipelines() {

@@ -329,6 +329,46 @@ def NNGraphOutlineKernelsPass : Pass<"nngraph-outline-kernels", "ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def NNGraphMergeSimilarKernelsPass
+    : Pass<"nngraph-merge-similar-kernels", "ModuleOp"> {
+  let summary = "Merge kernels that differ only in integer constants";
+  let description = [{
+    Compile time, not run time. Runs on the LLVM dialect, after the kernels
+    that nngraph-outline-kernels made have been lowered. Kernels that are
+    the same code but for some integer constants (a dense block's 1x1
+    convolutions, whose input channel counts grow layer by layer; the same
+    layer at two resolutions) become one function that takes those
+    constants as trailing `i64`/`i32`/... arguments, and every call passes
+    its kernel's values. LLVM then optimises and compiles each such family
+    once: DenseNet-201's 363 kernels are 38 families.
+
+    Two private functions called only directly (`llvm.call`) are similar
+    when, with their integer `llvm.mlir.constant`s left out, their
+    operations, attributes, types, blocks and uses of values correspond one
+    to one, and an integer constant used at one place in the one is an
+    integer constant of the same type at the same place in the other. Where
+    the values differ, the place must take a run-time value without
+    changing what the code costs much: integer arithmetic other than a
+    divisor, comparisons, selects, `getelementptr` indices, branch and call
+    operands, stored values, casts, min/max and OpenMP loop bounds. A
+    constant divisor, a vector lane index, an alloca size or an intrinsic's
+    operand keeps its kernel apart. The places whose values agree across
+    the family keep their constants; places with the same values in every
+    member share one argument. A family takes at most `max-parameters`
+    arguments more than its kernels did; a kernel that would need more
+    starts a family of its own.
+
+    Example: `@k0` computes `%i * 128` and `@k1` the same with 160; after
+    the pass, `@k0` computes `%i * %arg` and `llvm.call @k1(%a)` is
+    `llvm.call @k0(%a, %c160)`.
+  }];
+  let options = [
+    Option<"maxParameters", "max-parameters", "unsigned", "32",
+           "The most arguments a family of kernels may add">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def NNGraphCopyRepeatedResultsPass
     : Pass<"nngraph-copy-repeated-results", "func::FuncOp"> {
   let summary = "Give every function result a tensor of its own";
