@@ -34,6 +34,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
@@ -403,7 +404,8 @@ struct MergeSimilarKernelsPass
     // Each member's value of each argument.
     SmallVector<SmallVector<int64_t>> arguments(
         family.members.size(), SmallVector<int64_t>(types.size()));
-    SmallVector<Operation *> oldConstants;
+    // A constant shared by several sites is listed (and erased) once.
+    llvm::SetVector<Operation *> oldConstants;
     for (auto [s, site] : llvm::enumerate(sites)) {
       int argument = argumentOf[s];
       if (argument < 0)
@@ -411,7 +413,7 @@ struct MergeSimilarKernelsPass
       for (auto [m, values] : llvm::enumerate(family.values))
         arguments[m][argument] = values[s];
       Operation *user = shape.ops[site.op];
-      oldConstants.push_back(user->getOperand(site.operand).getDefiningOp());
+      oldConstants.insert(user->getOperand(site.operand).getDefiningOp());
       user->setOperand(site.operand, entry.getArgument(first + argument));
     }
     for (Operation *constant : oldConstants)
