@@ -1784,6 +1784,14 @@ void col2Im(DecomposeContext &ctx) {
   if (int64_t(dilations.size()) != k || int64_t(strides.size()) != k ||
       int64_t(pads.size()) != 2 * k)
     return ctx.badAttr("pads", "one dilation and stride, two pads per axis");
+  // Sizes below 1 would divide by zero below (found by the XOC fuzzer).
+  if (llvm::any_of(*block, [](int64_t v) { return v < 1; }) ||
+      llvm::any_of(*image, [](int64_t v) { return v < 1; }))
+    return ctx.decline("image and block shapes of positive sizes");
+  if (llvm::any_of(strides, [](int64_t v) { return v < 1; }))
+    return ctx.badAttr("strides", "positive strides");
+  if (llvm::any_of(dilations, [](int64_t v) { return v < 1; }))
+    return ctx.badAttr("dilations", "positive dilations");
   int64_t kernelSize = 1, blocks = 1, padded = 1;
   SmallVector<int64_t> paddedShape, blockCounts;
   for (int64_t d = 0; d < k; ++d) {
