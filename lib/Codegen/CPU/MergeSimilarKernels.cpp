@@ -31,6 +31,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -221,7 +222,7 @@ compare(LLVM::LLVMFuncOp rep, const Shape &repShape, ArrayRef<Site> sites,
       auto [va, vb] = operands;
       if (va.getType() != vb.getType())
         return std::nullopt;
-      if (std::optional<int64_t> ia = getImmediate(va)) {
+      if (getImmediate(va)) {
         std::optional<int64_t> ib = getImmediate(vb);
         if (!ib)
           return std::nullopt;
@@ -238,10 +239,8 @@ compare(LLVM::LLVMFuncOp rep, const Shape &repShape, ArrayRef<Site> sites,
       if (ca != cb)
         return std::nullopt;
       if (ca) {
-        if (da->getName() != db->getName() ||
-            da->getRawDictionaryAttrs() != db->getRawDictionaryAttrs() ||
-            !da->getName().compareOpProperties(da->getPropertiesStorage(),
-                                               db->getPropertiesStorage()))
+        if (!OperationEquivalence::isEquivalentTo(
+                da, db, OperationEquivalence::IgnoreLocations))
           return std::nullopt;
         continue;
       }
@@ -299,21 +298,20 @@ struct MergeSimilarKernelsPass
     // Functions referenced other than as the callee of an llvm.call (or
     // not private) are left alone: all their calls must be rewritable.
     llvm::StringSet<> otherUses;
-    if (auto uses = SymbolTable::getSymbolUses(&module.getBodyRegion())) {
-      for (const SymbolTable::SymbolUse &use : *uses) {
-        auto call = dyn_cast<LLVM::CallOp>(use.getUser());
-        if (!call || !call.getCalleeAttr() ||
-            use.getSymbolRef() != call.getCalleeAttr())
-          otherUses.insert(use.getSymbolRef().getRootReference().getValue());
-      }
-    } else {
-      return;
-    }
+    // One walk gives both: the direct calls of each function, and the
+    // functions referenced otherwise.
     DenseMap<StringAttr, SmallVector<LLVM::CallOp>> calls;
-    module.walk([&](LLVM::CallOp call) {
-      if (auto callee = call.getCalleeAttr())
-        calls[callee.getRootReference()].push_back(call);
-    });
+    auto uses = SymbolTable::getSymbolUses(&module.getBodyRegion());
+    if (!uses)
+      return;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      StringAttr root = use.getSymbolRef().getRootReference();
+      auto call = dyn_cast<LLVM::CallOp>(use.getUser());
+      if (call && use.getSymbolRef() == call.getCalleeAttr())
+        calls[root].push_back(call);
+      else
+        otherUses.insert(root.getValue());
+    }
 
     // Candidates: private definitions called only directly, and calling
     // no other candidate (a call inside a kernel that is erased would be
