@@ -18,7 +18,7 @@ using namespace mlir;
 void nngraph::addBufferizationPasses(OpPassManager &pm,
                                      bool resultsToOutParams) {
   pm.addNestedPass<func::FuncOp>(createNNGraphCopyRepeatedResultsPass());
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addNestedPass<func::FuncOp>(createNNGraphBuildInDestinationsPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =

@@ -216,7 +216,7 @@ struct HoistPermutationOutOfConcat
     // its type, and whose elimination (each piece's producer writing its
     // slice) would then make all of them slices of the concat. Placed
     // first in the block, where it dominates the pieces' producers, so
-    // that eliminate-empty-tensors may make each write its slice; a
+    // that nngraph-build-in-destinations may make each write its slice; a
     // concat that is a piece of another is then built in its slice by
     // nngraph-elide-copies, on buffers.
     RankedTensorType bufferType =
