@@ -1781,17 +1781,27 @@ void col2Im(DecomposeContext &ctx) {
       ctx.getInts("strides", SmallVector<int64_t>(k, 1));
   SmallVector<int64_t> pads =
       ctx.getInts("pads", SmallVector<int64_t>(2 * k, 0));
-  if (int64_t(dilations.size()) != k || int64_t(strides.size()) != k ||
-      int64_t(pads.size()) != 2 * k)
-    return ctx.badAttr("pads", "one dilation and stride, two pads per axis");
   // Sizes below 1 would divide by zero below (found by the XOC fuzzer).
   if (llvm::any_of(*block, [](int64_t v) { return v < 1; }) ||
       llvm::any_of(*image, [](int64_t v) { return v < 1; }))
     return ctx.decline("image and block shapes of positive sizes");
-  if (llvm::any_of(strides, [](int64_t v) { return v < 1; }))
-    return ctx.badAttr("strides", "positive strides");
-  if (llvm::any_of(dilations, [](int64_t v) { return v < 1; }))
-    return ctx.badAttr("dilations", "positive dilations");
+  // Every malformed attribute is reported, not only the first.
+  auto check = [&](StringRef key, ArrayRef<int64_t> values, int64_t count,
+                   int64_t least, StringRef what) {
+    if (int64_t(values.size()) == count &&
+        llvm::all_of(values, [&](int64_t v) { return v >= least; }))
+      return true;
+    ctx.badAttr(key, what);
+    return false;
+  };
+  bool valid = check("dilations", dilations, k, 1,
+                     "one positive dilation per image axis");
+  valid &=
+      check("strides", strides, k, 1, "one positive stride per image axis");
+  valid &=
+      check("pads", pads, 2 * k, 0, "two non-negative pads per image axis");
+  if (!valid)
+    return;
   int64_t kernelSize = 1, blocks = 1, padded = 1;
   SmallVector<int64_t> paddedShape, blockCounts;
   for (int64_t d = 0; d < k; ++d) {
@@ -1799,6 +1809,8 @@ void col2Im(DecomposeContext &ctx) {
     paddedShape.push_back((*image)[d] + pads[d] + pads[k + d]);
     padded *= paddedShape.back();
     int64_t span = dilations[d] * ((*block)[d] - 1) + 1;
+    if (paddedShape.back() < span)
+      return ctx.decline("blocks that fit in the padded image");
     blockCounts.push_back((paddedShape.back() - span) / strides[d] + 1);
     blocks *= blockCounts.back();
   }
