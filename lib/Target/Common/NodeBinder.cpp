@@ -85,6 +85,15 @@ bool NodeBinder::checkEnum(StringRef key, StringRef value,
   return false;
 }
 
+bool NodeBinder::checkInts(StringRef key, ArrayRef<int64_t> values,
+                           int64_t count, int64_t least, StringRef what) {
+  if (int64_t(values.size()) == count &&
+      llvm::all_of(values, [&](int64_t v) { return v >= least; }))
+    return true;
+  badAttr(key, what);
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Reading one value
 //===----------------------------------------------------------------------===//

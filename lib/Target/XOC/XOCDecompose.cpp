@@ -1735,8 +1735,13 @@ void maxUnpool(DecomposeContext &ctx) {
       ctx.getInts("strides", SmallVector<int64_t>(k, 1));
   SmallVector<int64_t> pads =
       ctx.getInts("pads", SmallVector<int64_t>(2 * k, 0));
-  if (int64_t(strides.size()) != k || int64_t(pads.size()) != 2 * k)
-    return ctx.badAttr("strides", "one stride and two pads per spatial axis");
+  // Counts only (as before): both reported when both are wrong.
+  constexpr int64_t any = std::numeric_limits<int64_t>::min();
+  bool valid =
+      ctx.checkInts("strides", strides, k, any, "one stride per spatial axis");
+  valid &= ctx.checkInts("pads", pads, 2 * k, any, "two pads per spatial axis");
+  if (!valid)
+    return;
   SmallVector<int64_t> inferred{in.getDimSize(0), in.getDimSize(1)};
   int64_t total = inferred[0] * inferred[1];
   for (int64_t d = 0; d < k; ++d) {
@@ -1786,20 +1791,12 @@ void col2Im(DecomposeContext &ctx) {
       llvm::any_of(*image, [](int64_t v) { return v < 1; }))
     return ctx.decline("image and block shapes of positive sizes");
   // Every malformed attribute is reported, not only the first.
-  auto check = [&](StringRef key, ArrayRef<int64_t> values, int64_t count,
-                   int64_t least, StringRef what) {
-    if (int64_t(values.size()) == count &&
-        llvm::all_of(values, [&](int64_t v) { return v >= least; }))
-      return true;
-    ctx.badAttr(key, what);
-    return false;
-  };
-  bool valid = check("dilations", dilations, k, 1,
-                     "one positive dilation per image axis");
-  valid &=
-      check("strides", strides, k, 1, "one positive stride per image axis");
-  valid &=
-      check("pads", pads, 2 * k, 0, "two non-negative pads per image axis");
+  bool valid = ctx.checkInts("dilations", dilations, k, 1,
+                             "one positive dilation per image axis");
+  valid &= ctx.checkInts("strides", strides, k, 1,
+                         "one positive stride per image axis");
+  valid &= ctx.checkInts("pads", pads, 2 * k, 0,
+                         "two non-negative pads per image axis");
   if (!valid)
     return;
   int64_t kernelSize = 1, blocks = 1, padded = 1;

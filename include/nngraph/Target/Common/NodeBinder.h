@@ -83,6 +83,12 @@ public:
   /// Reports and returns false unless `value` is one of `allowed`.
   bool checkEnum(llvm::StringRef key, llvm::StringRef value,
                  llvm::ArrayRef<llvm::StringRef> allowed);
+  /// Reports (badAttr: "expected <what>") and returns false unless the
+  /// integer list `values` of attribute `key` has `count` items, each at
+  /// least `least`. Callers check every attribute before returning, so that
+  /// one run reports all of a node's malformed ones.
+  bool checkInts(llvm::StringRef key, llvm::ArrayRef<int64_t> values,
+                 int64_t count, int64_t least, llvm::StringRef what);
 
   //===--------------------------------------------------------------------===//
   // Attributes
