@@ -21,9 +21,12 @@
 
 #include "Schedules.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::nngraph::cpu;
@@ -52,6 +55,130 @@ Value scheduled(RewriterBase &rewriter, linalg::LinalgOp op, int64_t simd,
   if (failed(scheduleElementwise(rewriter, op, simd, loops)))
     return result;
   return loops.back()->getResult(0);
+}
+
+/// Fills the border of the padded tensor `dest` with `value`: every
+/// element outside the box of `interior`'s shape at `lowPad`. The border is
+/// cut into at most two slabs per axis, below and above the interior along
+/// it, each spanning the interior along the axes before it and the whole
+/// tensor along those after it, so that the slabs are disjoint and every
+/// element is written once (a fill of the whole tensor wrote MobileNet-v2's
+/// padded depthwise inputs twice); a padding of one on both sides (3x3
+/// windows) is one slab, strided over the interior. One scf.forall walks
+/// the rows (innermost axis) of all the slabs and each iteration writes one
+/// vector of a row: one loop per pad, as the whole fill was (a loop per
+/// slab added a kernel each and, on DenseNet-201, a second of compile time).
+/// Returns `dest` when nothing is padded, and std::nullopt when the
+/// innermost axis is padded (slabs of different row lengths).
+std::optional<Value> fillBorder(RewriterBase &rewriter, Location loc,
+                                Value dest, Value value,
+                                ArrayRef<int64_t> lowPad,
+                                RankedTensorType interior, int64_t simd) {
+  auto type = cast<RankedTensorType>(dest.getType());
+  int64_t rank = type.getRank();
+  int64_t inner = rank - 1;
+  if (lowPad[inner] != 0 ||
+      interior.getDimSize(inner) != type.getDimSize(inner))
+    return std::nullopt;
+  struct Slab {
+    SmallVector<int64_t> offsets, shape, steps; // Of the outer axes.
+    int64_t rows;
+  };
+  SmallVector<Slab> slabs;
+  for (int64_t d = 0; d < inner; ++d) {
+    int64_t size = interior.getDimSize(d);
+    int64_t highPad = type.getDimSize(d) - size - lowPad[d];
+    bool paired = lowPad[d] == 1 && highPad == 1;
+    for (bool high : {false, true}) {
+      int64_t width = high ? highPad : lowPad[d];
+      if (width <= 0 || (paired && high))
+        continue;
+      Slab slab{SmallVector<int64_t>(inner, 0),
+                llvm::to_vector(type.getShape().drop_back()),
+                SmallVector<int64_t>(inner, 1), 1};
+      for (int64_t e = 0; e < d; ++e) {
+        slab.offsets[e] = lowPad[e];
+        slab.shape[e] = interior.getDimSize(e);
+      }
+      slab.offsets[d] = high ? lowPad[d] + size : 0;
+      slab.shape[d] = paired ? 2 : width;
+      slab.steps[d] = paired ? size + 1 : 1;
+      for (int64_t n : slab.shape)
+        slab.rows *= n;
+      slabs.push_back(std::move(slab));
+    }
+  }
+  if (slabs.empty())
+    return dest;
+
+  int64_t rows = 0;
+  for (const Slab &slab : slabs)
+    rows += slab.rows;
+  int64_t row = type.getDimSize(inner);
+  int64_t tile = row % simd == 0 ? simd * largestDivisor(row / simd, 4)
+                                 : channelTile(row, simd);
+  auto vectorType = VectorType::get({tile}, type.getElementType());
+  Value filler = vector::BroadcastOp::create(rewriter, loc, vectorType, value);
+  MLIRContext *ctx = rewriter.getContext();
+  SmallVector<OpFoldResult> lbs(2, rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> ubs = getAsIndexOpFoldResult(ctx, {rows, row});
+  SmallVector<OpFoldResult> steps = getAsIndexOpFoldResult(ctx, {1, tile});
+  auto forall = scf::ForallOp::create(rewriter, loc, lbs, ubs, steps,
+                                      ValueRange{dest}, std::nullopt);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(forall.getBody());
+  Value k = forall.getInductionVar(0);
+  Value out = forall.getRegionIterArgs()[0];
+  // The outer coordinates of row `k`: those of the last slab that starts
+  // at or before it.
+  SmallVector<Value> coords;
+  int64_t start = 0;
+  for (const Slab &slab : slabs) {
+    Value local = k;
+    if (start != 0)
+      local = arith::SubIOp::create(
+          rewriter, loc, k, arith::ConstantIndexOp::create(rewriter, loc, start));
+    auto split = affine::AffineDelinearizeIndexOp::create(
+        rewriter, loc, local, ArrayRef<int64_t>(slab.shape),
+        /*hasOuterBound=*/true);
+    Value inSlab;
+    if (start != 0)
+      inSlab = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sge, k,
+          arith::ConstantIndexOp::create(rewriter, loc, start));
+    for (int64_t e = 0; e < inner; ++e) {
+      AffineExpr i = rewriter.getAffineDimExpr(0);
+      Value coord = affine::makeComposedAffineApply(
+                        rewriter, loc, i * slab.steps[e] + slab.offsets[e],
+                        {OpFoldResult(split.getResult(e))})
+                        .getResult();
+      if (!inSlab)
+        coords.push_back(coord);
+      else
+        coords[e] =
+            arith::SelectOp::create(rewriter, loc, inSlab, coord, coords[e]);
+    }
+    start += slab.rows;
+  }
+  SmallVector<OpFoldResult> offsets(coords.begin(), coords.end());
+  offsets.push_back(forall.getInductionVar(1));
+  SmallVector<int64_t> shape(rank, 1);
+  shape[inner] = tile;
+  SmallVector<OpFoldResult> sizes = getAsIndexOpFoldResult(ctx, shape);
+  SmallVector<OpFoldResult> unit(rank, rewriter.getIndexAttr(1));
+  auto sliceType = RankedTensorType::get(shape, type.getElementType());
+  Value slice = tensor::ExtractSliceOp::create(rewriter, loc, sliceType, out,
+                                               offsets, sizes, unit);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value written =
+      vector::TransferWriteOp::create(rewriter, loc, filler, slice,
+                                      SmallVector<Value>(rank, zero),
+                                      ArrayRef<bool>{true})
+          .getResult();
+  rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(rewriter, loc, written, out, offsets,
+                                        sizes, unit);
+  return forall.getResult(0);
 }
 
 } // namespace
@@ -90,59 +217,27 @@ LogicalResult nngraph::cpu::schedulePad(RewriterBase &rewriter,
   // bufferization would then copy it.
   Value filled =
       bufferization::AllocTensorOp::create(rewriter, loc, type, ValueRange{});
-  int64_t rank = type.getRank();
   SmallVector<int64_t> lowPad =
       llvm::map_to_vector(low, [](OpFoldResult r) {
         return *getConstantIntValue(r);
       });
-  SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
-  // Only the border is filled: the source (or its producer) writes the
-  // interior. The border is cut into at most two slabs per axis, below and
-  // above the interior along it, each spanning the interior along the
-  // axes before it and the whole tensor along those after it, so that the
-  // slabs are disjoint and every element is written once (a fill of the
-  // whole tensor wrote MobileNet-v2's padded depthwise inputs twice). A
-  // padding of one on both sides (3x3 windows) is one slab, strided over
-  // the interior, so that it costs one loop (one kernel) instead of two.
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t size = sourceType.getDimSize(d);
-    int64_t highPad = type.getDimSize(d) - size - lowPad[d];
-    bool paired = lowPad[d] == 1 && highPad == 1;
-    for (bool high : {false, true}) {
-      int64_t width = high ? highPad : lowPad[d];
-      if (width <= 0 || (paired && high))
-        continue;
-      SmallVector<int64_t> offsets(rank, 0), shape(type.getShape()),
-          steps(rank, 1);
-      for (int64_t e = 0; e < d; ++e) {
-        offsets[e] = lowPad[e];
-        shape[e] = sourceType.getDimSize(e);
-      }
-      offsets[d] = high ? lowPad[d] + size : 0;
-      shape[d] = paired ? 2 : width;
-      steps[d] = paired ? size + 1 : 1;
-      MLIRContext *ctx = rewriter.getContext();
-      SmallVector<OpFoldResult> slabOffsets =
-          getAsIndexOpFoldResult(ctx, offsets);
-      SmallVector<OpFoldResult> slabSizes = getAsIndexOpFoldResult(ctx, shape);
-      SmallVector<OpFoldResult> slabStrides = getAsIndexOpFoldResult(ctx, steps);
-      auto slabType = RankedTensorType::get(shape, type.getElementType());
-      Value slab = tensor::ExtractSliceOp::create(rewriter, loc, slabType,
-                                                  filled, slabOffsets,
-                                                  slabSizes, slabStrides);
-      auto fill = linalg::FillOp::create(rewriter, loc, ValueRange{value},
-                                         ValueRange{slab});
-      Value border = scheduled(rewriter, fill, simd, loops);
-      rewriter.setInsertionPointAfterValue(border);
-      filled = tensor::InsertSliceOp::create(rewriter, loc, border, filled,
-                                             slabOffsets, slabSizes,
-                                             slabStrides);
-    }
+  if (std::optional<Value> border =
+          fillBorder(rewriter, loc, filled, value, lowPad, sourceType, simd)) {
+    if (*border != filled)
+      loops.push_back(border->getDefiningOp());
+    filled = *border;
+  } else {
+    // The innermost axis is padded: the whole tensor is filled.
+    auto fill = linalg::FillOp::create(rewriter, loc, ValueRange{value},
+                                       ValueRange{filled});
+    filled = scheduled(rewriter, fill, simd, loops);
   }
   rewriter.setInsertionPointAfterValue(filled);
 
   SmallVector<OpFoldResult> sizes =
       getAsIndexOpFoldResult(rewriter.getContext(), sourceType.getShape());
+  SmallVector<OpFoldResult> strides(sourceType.getRank(),
+                                    rewriter.getIndexAttr(1));
   Value interior = tensor::ExtractSliceOp::create(rewriter, loc, sourceType,
                                                   filled, low, sizes, strides);
   Value source = pad.getSource();

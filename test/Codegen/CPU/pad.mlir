@@ -1,22 +1,20 @@
 // RUN: nngraph-opt %s --split-input-file --nngraph-cpu-tile-and-vectorize="vector-width=8" --canonicalize --cse | FileCheck %s
 
-// A pad of a tile loop's result: vectorised fills of the border of the
+// A pad of a tile loop's result: a vectorised fill of the border of the
 // padded tensor (an alloc_tensor, which CSE does not merge), whose interior
-// the producer's loop writes in place; no tensor.pad, no separate copy. A
-// padding of one on both sides of an axis is one strided slab: the top and
-// bottom rows in one loop, then the left and right columns of the interior
-// rows in another; the interior is never filled.
+// the producer's loop writes in place; no tensor.pad, no separate copy. The
+// border is cut into disjoint slabs, a padding of one on both sides of an
+// axis one strided slab: the top and bottom rows (2 x 10 pixels), then the
+// left and right columns of the interior rows (8 x 2); one loop walks the
+// 36 pixels of both, never the interior.
 // CHECK-LABEL: func.func @pad_of_producer
 // CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() : tensor<1x10x10x16xf32>
-// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[BUF]][0, 0, 0, 0] [1, 2, 10, 16] [1, 9, 1, 1]
-// CHECK: %[[F0:.*]] = scf.forall ({{.*}}) in (2, 10) shared_outs({{.*}} = %[[ROWS]])
+// CHECK: %[[FILL:.*]] = scf.forall (%[[K:.*]]) in (36) shared_outs(%[[O:.*]] = %[[BUF]])
+// CHECK: affine.delinearize_index %[[K]] into (2, 10)
+// CHECK: affine.delinearize_index {{.*}} into (8, 2)
+// CHECK: arith.cmpi sge, %[[K]], %c20
 // CHECK: vector.transfer_write {{.*}} : vector<16xf32>, tensor<1x1x1x16xf32>
-// CHECK: %[[B0:.*]] = tensor.insert_slice %[[F0]] into %[[BUF]][0, 0, 0, 0] [1, 2, 10, 16] [1, 9, 1, 1]
-// CHECK: %[[COLS:.*]] = tensor.extract_slice %[[B0]][0, 1, 0, 0] [1, 8, 2, 16] [1, 1, 9, 1]
-// CHECK: %[[F1:.*]] = scf.forall ({{.*}}) in (8, 2) shared_outs({{.*}} = %[[COLS]])
-// CHECK: vector.transfer_write {{.*}} : vector<16xf32>, tensor<1x1x1x16xf32>
-// CHECK: %[[FILL:.*]] = tensor.insert_slice %[[F1]] into %[[B0]][0, 1, 0, 0] [1, 8, 2, 16] [1, 1, 9, 1]
-// CHECK-NOT: scf.forall ({{.*}}) in (10, 10)
+// CHECK: tensor.parallel_insert_slice {{.*}} into %[[O]]
 // CHECK: %[[IN:.*]] = tensor.extract_slice %[[FILL]][0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1]
 // CHECK: %[[R:.*]] = scf.forall {{.*}} shared_outs({{.*}} = %[[IN]])
 // CHECK: arith.maximumf {{.*}} : vector<16xf32>
@@ -46,8 +44,7 @@ func.func @pad_of_producer(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x10x16xf32> {
 // the interior of the padded tensor.
 // CHECK-LABEL: func.func @pad_value_after_producer
 // CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() : tensor<1x10x10x16xf32>
-// CHECK: scf.forall ({{.*}}) in (2, 10)
-// CHECK: %[[FILL:.*]] = tensor.insert_slice {{.*}}[0, 1, 0, 0] [1, 8, 2, 16] [1, 1, 9, 1]
+// CHECK: %[[FILL:.*]] = scf.forall ({{.*}}) in (36) shared_outs({{.*}} = %[[BUF]])
 // CHECK: %[[IN:.*]] = tensor.extract_slice %[[FILL]][0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1]
 // CHECK: scf.forall {{.*}} shared_outs({{.*}} = %[[IN]])
 // CHECK-NOT: tensor.pad
@@ -74,8 +71,7 @@ func.func @pad_value_after_producer(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x10x
 // still writes the interior of the padded tensor (MobileNet-v2's expansion
 // convs fed a separate full copy before).
 // CHECK-LABEL: func.func @pad_of_conv_sharing_empty
-// CHECK: scf.forall ({{.*}}) in (2, 10)
-// CHECK: %[[FILL:.*]] = tensor.insert_slice {{.*}}[0, 1, 0, 0] [1, 8, 2, 16] [1, 1, 9, 1]
+// CHECK: %[[FILL:.*]] = scf.forall ({{.*}}) in (36) shared_outs
 // CHECK: %[[IN:.*]] = tensor.extract_slice %[[FILL]][0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1]
 // CHECK: %[[R:.*]] = scf.forall {{.*}} shared_outs({{.*}} = %[[IN]])
 // CHECK: vector.contract
@@ -105,9 +101,7 @@ func.func @pad_of_conv_sharing_empty(%x: tensor<1x8x8x16xf32>, %w: tensor<1x1x16
 
 // A pad of a function argument: the border fills and a vectorised copy.
 // CHECK-LABEL: func.func @pad_of_argument
-// CHECK: scf.forall ({{.*}}) in (2, 10)
-// CHECK: vector.transfer_write {{.*}} : vector<16xf32>
-// CHECK: scf.forall ({{.*}}) in (8, 2)
+// CHECK: scf.forall ({{.*}}) in (36)
 // CHECK: vector.transfer_write {{.*}} : vector<16xf32>
 // CHECK: scf.forall
 // CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x8x8x16xf32>, vector<16xf32>
@@ -129,20 +123,18 @@ func.func @pad_of_argument(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x10x16xf32> {
 // padding of a stride-2 "same" convolution): one slab per padded side, each
 // over the interior along the axes before it and the whole tensor along
 // those after it, so that the slabs are disjoint; none for a side without
-// padding.
+// padding. Rows 0-29: the three rows above (3 x 10 pixels); 30-39: the row
+// below (row 11); 40-55: the two columns left of the interior rows.
 // CHECK-LABEL: func.func @pad_asymmetric
 // CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() : tensor<1x12x10x16xf32>
-// CHECK: tensor.extract_slice %[[BUF]][0, 0, 0, 0] [1, 3, 10, 16] [1, 1, 1, 1]
-// CHECK: scf.forall ({{.*}}) in (3, 10)
-// CHECK: %[[B0:.*]] = tensor.insert_slice {{.*}}[0, 0, 0, 0] [1, 3, 10, 16] [1, 1, 1, 1]
-// CHECK: tensor.extract_slice %[[B0]][0, 11, 0, 0] [1, 1, 10, 16] [1, 1, 1, 1]
-// CHECK: scf.forall ({{.*}}) in (10)
-// CHECK: %[[B1:.*]] = tensor.insert_slice {{.*}}[0, 11, 0, 0] [1, 1, 10, 16] [1, 1, 1, 1]
-// CHECK: tensor.extract_slice %[[B1]][0, 3, 0, 0] [1, 8, 2, 16] [1, 1, 1, 1]
-// CHECK: scf.forall ({{.*}}) in (8, 2)
-// CHECK: %[[B2:.*]] = tensor.insert_slice {{.*}}[0, 3, 0, 0] [1, 8, 2, 16] [1, 1, 1, 1]
-// CHECK-NOT: tensor.insert_slice {{.*}}[0, 3, 10, 0]
-// CHECK: tensor.extract_slice %[[B2]][0, 3, 2, 0] [1, 8, 8, 16] [1, 1, 1, 1]
+// CHECK: %[[FILL:.*]] = scf.forall (%[[K:.*]]) in (56) shared_outs({{.*}} = %[[BUF]])
+// CHECK: affine.delinearize_index %[[K]] into (3, 10)
+// CHECK: arith.cmpi sge, %[[K]], %c30
+// CHECK: arith.select {{.*}}, %c11,
+// CHECK: affine.delinearize_index {{.*}} into (8, 2)
+// CHECK: arith.cmpi sge, %[[K]], %c40
+// CHECK: vector.transfer_write {{.*}} : vector<16xf32>, tensor<1x1x1x16xf32>
+// CHECK: tensor.extract_slice %[[FILL]][0, 3, 2, 0] [1, 8, 8, 16] [1, 1, 1, 1]
 // CHECK-NOT: tensor.pad
 func.func @pad_asymmetric(%x: tensor<1x8x8x16xf32>) -> tensor<1x12x10x16xf32> {
   %zero = arith.constant 0.0 : f32
@@ -157,4 +149,23 @@ func.func @pad_asymmetric(%x: tensor<1x8x8x16xf32>) -> tensor<1x12x10x16xf32> {
     tensor.yield %zero : f32
   } : tensor<1x8x8x16xf32> to tensor<1x12x10x16xf32>
   return %p : tensor<1x12x10x16xf32>
+}
+
+// -----
+
+// A padded innermost axis (rows of different lengths): the whole padded
+// tensor is filled, then the source copied into its interior.
+// CHECK-LABEL: func.func @pad_innermost
+// CHECK: %[[BUF:.*]] = bufferization.alloc_tensor() : tensor<4x12xf32>
+// CHECK: %[[FILL:.*]] = scf.forall ({{.*}}) in (4) shared_outs({{.*}} = %[[BUF]])
+// CHECK: vector.transfer_write {{.*}} : vector<12xf32>, tensor<1x12xf32>
+// CHECK: tensor.extract_slice %[[FILL]][0, 2] [4, 8] [1, 1]
+// CHECK-NOT: tensor.pad
+func.func @pad_innermost(%x: tensor<4x8xf32>) -> tensor<4x12xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 2] high[0, 2] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x8xf32> to tensor<4x12xf32>
+  return %p : tensor<4x12xf32>
 }
