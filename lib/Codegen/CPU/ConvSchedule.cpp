@@ -13,14 +13,16 @@
 // tiled by (1, 1, C) so that the 2-D convolution decomposes into a 1-D one
 // that the vectoriser handles. On AVX2 (16 registers) the tile is 4-6
 // pixels x 16 channels (rowTile; a row the tile does not divide is tiled
-// by an scf.for whose last partial tile is peeled), on AVX-512 up to
-// 13 x 32 (a divisor of the row).
+// by an scf.for whose last partial tile is peeled), or 4 x 24 where 16
+// does not divide F (convChannelTile; split into one convolution per
+// vector), on AVX-512 up to 13 x 32 (a divisor of the row).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Schedules.h"
 
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -55,7 +57,9 @@ struct ConvTile {
 /// row of 14 (5 + 5 + 4 against two tiles of 7 x 1 vector) 0.74x the time
 /// (docs/CPUCodegen.md).
 int64_t rowTile(int64_t width, int64_t vectors) {
-  int64_t maxPixels = vectors >= 2 ? 6 / (vectors / 2) : 13;
+  // (Three vectors: 4 pixels, 12 accumulators, 3 weight vectors and a
+  // broadcast fill the 16 registers.)
+  int64_t maxPixels = vectors == 1 ? 13 : (15 - vectors) / vectors;
   int64_t best = 1, bestCost = std::numeric_limits<int64_t>::max();
   for (int64_t p = 1; p <= std::min(maxPixels, width); ++p) {
     int64_t full = width / p, rest = width % p;
@@ -70,6 +74,37 @@ int64_t rowTile(int64_t width, int64_t vectors) {
     }
   }
   return best;
+}
+
+/// Splits each convolution inside `loop` whose output-channel tile is
+/// `vectors` SIMD vectors (not a power of two) into one convolution per
+/// vector, so that each accumulator is a vector of its own. A loop-carried
+/// accumulator of three vectors (24 channels on AVX2) is a type that LLVM
+/// scalarises (24 scalars, inserts and spills: 8% of the peak), three of
+/// one vector are registers.
+void splitChannelTile(RewriterBase &rewriter, Operation *loop,
+                      OperationName convName, int64_t simd) {
+  SmallVector<linalg::LinalgOp> convs;
+  loop->walk([&](linalg::LinalgOp op) {
+    if (op->getName() == convName)
+      convs.push_back(op);
+  });
+  for (linalg::LinalgOp conv : convs) {
+    SmallVector<int64_t> bounds = conv.getStaticLoopRanges();
+    if (bounds.size() < 4 || bounds[3] <= simd || bounds[3] % simd != 0)
+      continue;
+    SmallVector<int64_t> sizes(bounds.size(), 0);
+    sizes[3] = simd;
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+    rewriter.setInsertionPoint(conv);
+    FailureOr<scf::SCFTilingResult> split = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(conv.getOperation()), options);
+    if (failed(split) || split->loops.empty())
+      continue;
+    rewriter.replaceOp(conv, split->replacements);
+    (void)loopUnrollFull(cast<scf::ForOp>(split->loops.front()));
+  }
 }
 
 } // namespace
@@ -193,7 +228,8 @@ LogicalResult nngraph::cpu::scheduleConv(RewriterBase &rewriter,
   SmallVector<int64_t> bounds = conv.getStaticLoopRanges();
   ConvTile tile;
   bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(conv);
-  tile.f = channelTile(bounds[3], simd);
+  tile.f = depthwise ? channelTile(bounds[3], simd)
+                     : convChannelTile(bounds[3], bounds[2], simd);
   int64_t vectors = llvm::divideCeil(tile.f, simd);
   SmallVector<int64_t> parallel, registerSizes;
   if (depthwise) {
@@ -257,6 +293,8 @@ LogicalResult nngraph::cpu::scheduleConv(RewriterBase &rewriter,
       tileWindowedOp(rewriter, conv, parallel, reduction, order, registerSizes);
   if (failed(loop))
     return failure();
+  if (vectors > 2)
+    splitChannelTile(rewriter, *loop, conv->getName(), simd);
   loops.push_back(*loop);
   return success();
 }

@@ -102,7 +102,9 @@ struct PackWeightsPass
       Value filter = conv.getDpsInputs()[1];
       auto type = cast<RankedTensorType>(filter.getType());
       int64_t channels = type.getDimSize(3);
-      int64_t tile = nngraph::cpu::channelTile(channels, simd);
+      int64_t width =
+          cast<ShapedType>(conv.getDpsInits()[0].getType()).getDimSize(2);
+      int64_t tile = nngraph::cpu::convChannelTile(channels, width, simd);
       if (tile == channels || channels % tile != 0)
         return;
       packThroughView(rewriter, conv, 1, tile,

@@ -137,7 +137,8 @@ std::optional<Value> fillBorder(RewriterBase &rewriter, Location loc,
     Value local = k;
     if (start != 0)
       local = arith::SubIOp::create(
-          rewriter, loc, k, arith::ConstantIndexOp::create(rewriter, loc, start));
+          rewriter, loc, k,
+          arith::ConstantIndexOp::create(rewriter, loc, start));
     auto split = affine::AffineDelinearizeIndexOp::create(
         rewriter, loc, local, ArrayRef<int64_t>(slab.shape),
         /*hasOuterBound=*/true);
@@ -170,11 +171,10 @@ std::optional<Value> fillBorder(RewriterBase &rewriter, Location loc,
   Value slice = tensor::ExtractSliceOp::create(rewriter, loc, sliceType, out,
                                                offsets, sizes, unit);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  Value written =
-      vector::TransferWriteOp::create(rewriter, loc, filler, slice,
-                                      SmallVector<Value>(rank, zero),
-                                      ArrayRef<bool>{true})
-          .getResult();
+  Value written = vector::TransferWriteOp::create(
+                      rewriter, loc, filler, slice,
+                      SmallVector<Value>(rank, zero), ArrayRef<bool>{true})
+                      .getResult();
   rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
   tensor::ParallelInsertSliceOp::create(rewriter, loc, written, out, offsets,
                                         sizes, unit);
@@ -217,10 +217,8 @@ LogicalResult nngraph::cpu::schedulePad(RewriterBase &rewriter,
   // bufferization would then copy it.
   Value filled =
       bufferization::AllocTensorOp::create(rewriter, loc, type, ValueRange{});
-  SmallVector<int64_t> lowPad =
-      llvm::map_to_vector(low, [](OpFoldResult r) {
-        return *getConstantIntValue(r);
-      });
+  SmallVector<int64_t> lowPad = llvm::map_to_vector(
+      low, [](OpFoldResult r) { return *getConstantIntValue(r); });
   if (std::optional<Value> border =
           fillBorder(rewriter, loc, filled, value, lowPad, sourceType, simd)) {
     if (*border != filled)

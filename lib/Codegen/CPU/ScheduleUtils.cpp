@@ -56,6 +56,22 @@ int64_t nngraph::cpu::channelTile(int64_t size, int64_t simd) {
   return largestDivisor(size, 2 * simd);
 }
 
+int64_t nngraph::cpu::convChannelTile(int64_t size, int64_t width,
+                                      int64_t simd) {
+  int64_t tile = channelTile(size, simd);
+  if (simd != 8 || tile != simd || size % simd != 0)
+    return tile;
+  // With 16 registers (AVX2), where two vectors do not divide: three
+  // vectors (MobileNet-v2's 24-channel projections took 8 pixels x 1
+  // vector, which reads a weight vector and a broadcast per FMA); on a row
+  // of one pixel (a classifier as a 1x1 convolution, 1000 channels) up to
+  // 7 vectors (7 accumulators, 7 weight vectors and the broadcast), so that
+  // the dependent FMAs of one accumulator do not leave the units idle.
+  int64_t vectors = width == 1 ? largestDivisor(size / simd, 7)
+                               : (size % (3 * simd) == 0 ? 3 : 1);
+  return vectors * simd;
+}
+
 std::pair<int64_t, int64_t> nngraph::cpu::matmulRegisterTile(int64_t m,
                                                              int64_t simd) {
   if (m < 6)

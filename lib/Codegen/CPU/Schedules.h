@@ -38,6 +38,14 @@ int64_t largestDivisor(int64_t size, int64_t limit);
 /// channels by it and nngraph-cpu-pack-weights packs filters by it.
 int64_t channelTile(int64_t size, int64_t simd);
 
+/// The output-channel tile of a (non-depthwise) convolution with `size`
+/// output channels and rows of `width` pixels: channelTile, or on
+/// 16-register hosts, where two vectors do not divide, three vectors (up
+/// to seven on a row of one pixel); the schedule then splits the tile into
+/// one convolution per vector. nngraph-cpu-pack-weights packs filters by
+/// it.
+int64_t convChannelTile(int64_t size, int64_t width, int64_t simd);
+
 /// Tiles the parallel loops of a channels-last windowed op (convolution or
 /// pooling: loops N, OH, OW, F/C, then the window reductions) by
 /// `parallelSizes`, through its elementwise epilogue when it has one, into

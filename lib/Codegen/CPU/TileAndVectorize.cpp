@@ -18,6 +18,7 @@
 #include "Schedules.h"
 #include "nngraph/Codegen/Passes.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -48,6 +49,45 @@ bool readsOrWritesBools(linalg::LinalgOp op) {
     return shaped && shaped.getElementType().isInteger(1);
   });
 }
+
+/// insert_slice(transfer_write(%v, %slice[0, ...]), %dest[offsets]) ->
+/// transfer_write(%v, %dest[offsets]) when the write covers the slice, whose
+/// leading dimensions beyond the vector's rank are units (a tile of a
+/// convolution split into one convolution per vector of channels writes
+/// vector<4x8xf32> into tensor<1x1x4x8xf32>; upstream's folder wants the
+/// shapes equal). The accumulators then are transfers on the loop's
+/// iteration argument, which hoistLoopInvariantSubsets moves out.
+struct FoldInsertOfCoveringWrite : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
+                                PatternRewriter &rewriter) const override {
+    auto write = insert.getSource().getDefiningOp<vector::TransferWriteOp>();
+    if (!write || write.getMask() || !write.hasPureTensorSemantics() ||
+        !write.getPermutationMap().isMinorIdentity() ||
+        insert.getSourceType().getRank() != insert.getDestType().getRank() ||
+        !insert.hasUnitStride() ||
+        llvm::any_of(write.getIndices(),
+                     [](Value i) { return !isZeroInteger(i); }) ||
+        llvm::any_of(write.getInBoundsValues(), [](bool b) { return !b; }))
+      return failure();
+    RankedTensorType sliceType = insert.getSourceType();
+    ArrayRef<int64_t> vectorShape = write.getVectorType().getShape();
+    int64_t lead = sliceType.getRank() - write.getVectorType().getRank();
+    if (!sliceType.hasStaticShape() || lead < 0 ||
+        sliceType.getShape().drop_front(lead) != vectorShape ||
+        llvm::any_of(
+            sliceType.getShape().take_front(lead),
+            [](int64_t d) { return d != 1; }))
+      return failure();
+    SmallVector<Value> indices = getValueOrCreateConstantIndexOp(
+        rewriter, insert.getLoc(), insert.getMixedOffsets());
+    rewriter.replaceOpWithNewOp<vector::TransferWriteOp>(
+        insert, write.getVector(), insert.getDest(), indices,
+        write.getInBoundsValues());
+    return success();
+  }
+};
 
 struct TileAndVectorizePass
     : public nngraph::impl::NNGraphCPUTileAndVectorizePassBase<
@@ -154,6 +194,7 @@ struct TileAndVectorizePass
     {
       RewritePatternSet patterns(ctx);
       tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+      patterns.add<FoldInsertOfCoveringWrite>(ctx);
       vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
       vector::populateVectorReductionToContractPatterns(patterns);
       scf::ForOp::getCanonicalizationPatterns(patterns, ctx);

@@ -55,14 +55,22 @@ func.func @conv_bias_relu(%x: tensor<1x30x30x16xf32>, %w: tensor<3x3x16x32xf32>,
 
 // -----
 
-// Sizes that do not divide the preferred tile: F 24 takes one vector of 8,
-// so OW 13 (prime) fits whole in the 13 accumulators; C 3 whole; stride 2
-// reads every other column of the 25 the row's window spans.
+// Sizes that do not divide the preferred tile: F 24, which two vectors do
+// not divide, takes three, split into one convolution per vector so that
+// each accumulator is a vector<8> of its own (a loop-carried vector<24> is
+// scalarised by LLVM); 4 pixels (12 accumulators) per tile along OW 13
+// (prime), the last pixel peeled; C 3 whole; stride 2 reads every other
+// column of the 7 the tile's window spans.
 // CHECK-LABEL: func.func @conv_odd
-// CHECK: scf.forall ({{.*}}) = (0, 0) to (13, 24) step (1, 8)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x13x8xf32>)
-// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x27x27x3xf32>, vector<25x3xf32>
-// CHECK-COUNT-13: vector.contract {{.*}} : vector<3xf32>, vector<3x8xf32> into vector<8xf32>
+// CHECK: scf.forall ({{.*}}) in (13)
+// CHECK: scf.for {{.*}} = %c0 to %c12 step %c4
+// CHECK: scf.for {{.*}} -> (vector<1x4x8xf32>, vector<1x4x8xf32>, vector<1x4x8xf32>)
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x27x27x3xf32>, vector<7x3xf32>
+// CHECK-COUNT-12: vector.contract {{.*}} : vector<3xf32>, vector<3x8xf32> into vector<8xf32>
+// The peeled pixel 12: three accumulators of one pixel.
+// CHECK: scf.for {{.*}} -> (vector<1x1x8xf32>, vector<1x1x8xf32>, vector<1x1x8xf32>)
+// CHECK-COUNT-3: vector.contract {{.*}} : vector<3xf32>, vector<3x8xf32> into vector<8xf32>
+// CHECK-NOT: vector<24xf32>
 // CHECK-NOT: linalg.conv_2d
 func.func @conv_odd(%x: tensor<1x27x27x3xf32>, %w: tensor<3x3x3x24xf32>) -> tensor<1x13x13x24xf32> {
   %zero = arith.constant 0.0 : f32
@@ -158,4 +166,57 @@ func.func @conv_wide_channels(%x: tensor<1x7x7x96xf32>, %w: tensor<1x1x96x64xf32
   %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
   %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x7x7x96xf32>, tensor<1x1x96x64xf32>) outs(%acc : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
   return %c : tensor<1x7x7x64xf32>
+}
+
+// -----
+
+// A 1x1 projection to 24 channels with a bias and a residual add
+// (MobileNet-v2's): three vectors x 4 pixels, the accumulators three
+// vector<1x4x8> iteration arguments of the reduction loop, each updated by
+// its own contraction of the same input vector; the epilogue adds the
+// residual to the 24 channels once, after the loop.
+// CHECK-LABEL: func.func @conv_three_vectors
+// CHECK: scf.forall ({{.*}}) = (0, 0) to (56, 56) step (1, 4)
+// CHECK: scf.for {{.*}} = %c0 to %c144 step %c8 iter_args({{.*}}) -> (vector<1x4x8xf32>, vector<1x4x8xf32>, vector<1x4x8xf32>)
+// CHECK: %[[IN:.*]] = vector.transfer_read %arg0{{.*}} : tensor<1x56x56x144xf32>, vector<4x8xf32>
+// CHECK: vector.contract {{.*}} %[[IN]], {{.*}} : vector<4x8xf32>, vector<8x8xf32> into vector<4x8xf32>
+// CHECK: vector.contract {{.*}} %[[IN]], {{.*}} : vector<4x8xf32>, vector<8x8xf32> into vector<4x8xf32>
+// CHECK: vector.contract {{.*}} %[[IN]], {{.*}} : vector<4x8xf32>, vector<8x8xf32> into vector<4x8xf32>
+// CHECK: scf.yield
+// CHECK: arith.addf {{.*}} : vector<4x24xf32>
+// CHECK-NOT: linalg.conv_2d
+// AVX512-LABEL: func.func @conv_three_vectors
+// AVX512: vector.contract {{.*}} : vector<{{[0-9]+}}x8xf32>, vector<8x8xf32> into vector<{{[0-9]+}}x8xf32>
+// AVX512-NOT: vector<1x4x8xf32>, vector<1x4x8xf32>
+func.func @conv_three_vectors(%x: tensor<1x56x56x144xf32>, %w: tensor<1x1x144x24xf32>, %b: tensor<24xf32>, %r: tensor<1x56x56x24xf32>) -> tensor<1x56x56x24xf32> {
+  %e = tensor.empty() : tensor<1x56x56x24xf32>
+  %acc = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%b : tensor<24xf32>) outs(%e : tensor<1x56x56x24xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x56x56x24xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x56x56x144xf32>, tensor<1x1x144x24xf32>) outs(%acc : tensor<1x56x56x24xf32>) -> tensor<1x56x56x24xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %r : tensor<1x56x56x24xf32>, tensor<1x56x56x24xf32>) outs(%e : tensor<1x56x56x24xf32>) {
+  ^bb0(%a: f32, %s: f32, %out: f32):
+    %t = arith.addf %a, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<1x56x56x24xf32>
+  return %y : tensor<1x56x56x24xf32>
+}
+
+// -----
+
+// A classifier as a 1x1 convolution on one pixel (1000 channels, which
+// two vectors do not divide): five vectors of channels per tile (40), five
+// independent accumulators instead of one chain of dependent FMAs.
+// CHECK-LABEL: func.func @conv_one_pixel
+// CHECK: scf.forall ({{.*}}) = (0) to (1000) step (40)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x1x8xf32>, vector<1x1x8xf32>, vector<1x1x8xf32>, vector<1x1x8xf32>, vector<1x1x8xf32>)
+// CHECK-COUNT-5: vector.contract
+// CHECK: scf.yield
+func.func @conv_one_pixel(%x: tensor<1x1x1x256xf32>, %w: tensor<1x1x256x1000xf32>) -> tensor<1x1x1x1000xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x1x1000xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x1x1000xf32>) -> tensor<1x1x1x1000xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x1x1x256xf32>, tensor<1x1x256x1000xf32>) outs(%acc : tensor<1x1x1x1000xf32>) -> tensor<1x1x1x1000xf32>
+  return %c : tensor<1x1x1x1000xf32>
 }
