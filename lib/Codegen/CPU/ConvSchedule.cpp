@@ -77,8 +77,8 @@ int64_t rowTile(int64_t width, int64_t vectors) {
 }
 
 /// Splits each convolution inside `loop` whose output-channel tile is
-/// `vectors` SIMD vectors (not a power of two) into one convolution per
-/// vector, so that each accumulator is a vector of its own. A loop-carried
+/// several SIMD vectors (3, 5 or 7: convChannelTile) into one convolution
+/// per vector, so that each accumulator is a vector of its own. A loop-carried
 /// accumulator of three vectors (24 channels on AVX2) is a type that LLVM
 /// scalarises (24 scalars, inserts and spills: 8% of the peak), three of
 /// one vector are registers.

@@ -164,10 +164,10 @@ LogicalResult scheduleElementwise(RewriterBase &rewriter, linalg::LinalgOp op,
                                   int64_t simd,
                                   SmallVectorImpl<Operation *> &loops);
 
-/// A static tensor.pad with a constant value: a tiled, vectorised fill of
-/// the padded tensor whose interior the producer of the source writes in
-/// place when it is a tile loop writing a tensor.empty, else a tiled,
-/// vectorised copy of the source.
+/// A static tensor.pad with a constant value: a vectorised fill of the
+/// border of the padded tensor (one scf.forall), whose interior the producer of
+/// the source writes in place when it is a tile loop writing a tensor.empty,
+/// else a tiled, vectorised copy of the source.
 LogicalResult schedulePad(RewriterBase &rewriter, tensor::PadOp pad,
                           int64_t simd, SmallVectorImpl<Operation *> &loops);
 
