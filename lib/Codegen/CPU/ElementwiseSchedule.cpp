@@ -29,14 +29,6 @@ using namespace mlir::nngraph::cpu;
 
 namespace {
 
-/// The tile of the output's contiguous axis: up to four vectors when the
-/// size is a multiple of the SIMD width, else two vectors at most.
-int64_t innerTile(int64_t size, int64_t simd) {
-  if (size % simd == 0)
-    return simd * largestDivisor(size / simd, 4);
-  return channelTile(size, simd);
-}
-
 /// The loop whose index is the contiguous axis of some input read through
 /// a permutation (not `inner`), or -1.
 int64_t transposedLoop(linalg::LinalgOp op, int64_t inner) {

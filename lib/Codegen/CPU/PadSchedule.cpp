@@ -115,8 +115,7 @@ std::optional<Value> fillBorder(RewriterBase &rewriter, Location loc,
   for (const Slab &slab : slabs)
     rows += slab.rows;
   int64_t row = type.getDimSize(inner);
-  int64_t tile = row % simd == 0 ? simd * largestDivisor(row / simd, 4)
-                                 : channelTile(row, simd);
+  int64_t tile = innerTile(row, simd);
   auto vectorType = VectorType::get({tile}, type.getElementType());
   Value filler = vector::BroadcastOp::create(rewriter, loc, vectorType, value);
   MLIRContext *ctx = rewriter.getContext();
@@ -147,8 +146,8 @@ std::optional<Value> fillBorder(RewriterBase &rewriter, Location loc,
       inSlab = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::sge, k,
           arith::ConstantIndexOp::create(rewriter, loc, start));
+    AffineExpr i = rewriter.getAffineDimExpr(0);
     for (int64_t e = 0; e < inner; ++e) {
-      AffineExpr i = rewriter.getAffineDimExpr(0);
       Value coord = affine::makeComposedAffineApply(
                         rewriter, loc, i * slab.steps[e] + slab.offsets[e],
                         {OpFoldResult(split.getResult(e))})
@@ -193,9 +192,8 @@ LogicalResult nngraph::cpu::schedulePad(RewriterBase &rewriter,
       pad.getNofold())
     return failure();
   SmallVector<OpFoldResult> low = pad.getMixedLowPad();
-  if (!llvm::all_of(low, [](OpFoldResult r) {
-        return getConstantIntValue(r).has_value();
-      }))
+  std::optional<SmallVector<int64_t>> lowPad = getConstantIntValues(low);
+  if (!lowPad)
     return failure();
   Location loc = pad.getLoc();
   OpOperand *destination = emptyDestinationOf(pad.getSource());
@@ -217,10 +215,8 @@ LogicalResult nngraph::cpu::schedulePad(RewriterBase &rewriter,
   // bufferization would then copy it.
   Value filled =
       bufferization::AllocTensorOp::create(rewriter, loc, type, ValueRange{});
-  SmallVector<int64_t> lowPad = llvm::map_to_vector(
-      low, [](OpFoldResult r) { return *getConstantIntValue(r); });
   if (std::optional<Value> border =
-          fillBorder(rewriter, loc, filled, value, lowPad, sourceType, simd)) {
+          fillBorder(rewriter, loc, filled, value, *lowPad, sourceType, simd)) {
     if (*border != filled)
       loops.push_back(border->getDefiningOp());
     filled = *border;

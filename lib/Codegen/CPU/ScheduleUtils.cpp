@@ -56,6 +56,12 @@ int64_t nngraph::cpu::channelTile(int64_t size, int64_t simd) {
   return largestDivisor(size, 2 * simd);
 }
 
+int64_t nngraph::cpu::innerTile(int64_t size, int64_t simd) {
+  if (size % simd == 0)
+    return simd * largestDivisor(size / simd, 4);
+  return channelTile(size, simd);
+}
+
 int64_t nngraph::cpu::convChannelTile(int64_t size, int64_t width,
                                       int64_t simd) {
   int64_t tile = channelTile(size, simd);

@@ -38,6 +38,11 @@ int64_t largestDivisor(int64_t size, int64_t limit);
 /// channels by it and nngraph-cpu-pack-weights packs filters by it.
 int64_t channelTile(int64_t size, int64_t simd);
 
+/// The tile of an output's contiguous axis in elementwise loops (the
+/// elementwise schedule, a pad's border fill): up to four vectors when the
+/// size is a multiple of the SIMD width, else channelTile.
+int64_t innerTile(int64_t size, int64_t simd);
+
 /// The output-channel tile of a (non-depthwise) convolution with `size`
 /// output channels and rows of `width` pixels: channelTile, or on
 /// 16-register hosts, where two vectors do not divide, three vectors (up
