@@ -135,6 +135,10 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
   // by Winograd; the weight-only work split off into <function>_prepare.
   pm.addNestedPass<func::FuncOp>(createConvertNNGraphToLinalgPass());
   pm.addPass(createCanonicalizerPass());
+  // CSE first: the layout permutations that the lowering makes per use of an
+  // activation (a ResNet-v2 block's pre-activation feeds two convolutions)
+  // become one, which its producer then fuses into.
+  pm.addPass(createCSEPass());
   if (options.fuseElementwise)
     pm.addNestedPass<func::FuncOp>(createNNGraphFuseElementwisePass());
   pm.addPass(createCSEPass());

@@ -49,8 +49,14 @@ void nngraph::buildGPUPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createNNGraphFoldIntoConvPass());
   pm.addNestedPass<func::FuncOp>(createConvertNNGraphToLinalgPass());
   pm.addPass(createCanonicalizerPass());
-  if (options.fuseElementwise)
-    pm.addNestedPass<func::FuncOp>(createNNGraphFuseElementwisePass());
+  // Per-channel factors (a batch norm's scale / sqrt(var + eps)) are
+  // recomputed in the kernels that read them: there is no prepare function
+  // here, and a launch per vector would cost more.
+  if (options.fuseElementwise) {
+    NNGraphFuseElementwisePassOptions fuse;
+    fuse.fuseBroadcastWork = true;
+    pm.addNestedPass<func::FuncOp>(createNNGraphFuseElementwisePass(fuse));
+  }
   pm.addPass(createCSEPass());
 
   // 2-3. Buffers, in device memory.

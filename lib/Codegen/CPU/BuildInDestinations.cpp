@@ -9,7 +9,11 @@
 // built in that slice instead. It does the work of upstream's
 // eliminate-empty-tensors without its One-Shot alias analysis (whose cost
 // grows with the alias sets: a DenseNet block's layers all write into one
-// buffer), following only the tied operands of the ops on the way.
+// buffer), following only the tied operands of the ops on the way. First,
+// every use of a `tensor.empty` gets an empty tensor of its own, so that
+// values that CSE had made share one (the packed weights of layers of the
+// same shape) bufferize to buffers of their own, each live only as long as
+// its value, which the buffer plan can then overlap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,11 +65,34 @@ OpOperand *findEmptyUse(Value value) {
   return nullptr;
 }
 
+/// Gives every use of a `tensor.empty` but the first a copy of it, made
+/// right after it (its sizes dominate every use). One-Shot Bufferize
+/// allocates one buffer per `tensor.empty` and writes every value built
+/// from it there when they do not conflict, so a shared one would keep
+/// that buffer live from the first value's definition to the last value's
+/// last use, across everything between.
+void splitSharedEmptyTensors(func::FuncOp func) {
+  SmallVector<tensor::EmptyOp> shared;
+  func.walk([&](tensor::EmptyOp empty) {
+    if (!empty->hasOneUse() && !empty->use_empty())
+      shared.push_back(empty);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (tensor::EmptyOp empty : shared) {
+    rewriter.setInsertionPointAfter(empty);
+    SmallVector<OpOperand *> uses = llvm::map_to_vector(
+        empty->getUses(), [](OpOperand &use) { return &use; });
+    for (OpOperand *use : llvm::drop_begin(uses))
+      use->set(rewriter.clone(*empty)->getResult(0));
+  }
+}
+
 struct BuildInDestinationsPass
     : public nngraph::impl::NNGraphBuildInDestinationsPassBase<
           BuildInDestinationsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    splitSharedEmptyTensors(func);
     SmallVector<SubsetInsertionOpInterface> insertions;
     func.walk([&](SubsetInsertionOpInterface op) { insertions.push_back(op); });
     if (insertions.empty())

@@ -40,6 +40,23 @@ bool isCheapElementwise(Operation *op, unsigned maxOps) {
   return generic.getBody()->getOperations().size() <= maxOps + 1;
 }
 
+/// True when fusing the producer of `fused` into its consumer would compute
+/// it once per element of a larger space: the consumer reads it through a
+/// map that is not a permutation (a per-channel factor broadcast over an
+/// activation) and its body does work besides yielding its inputs. Such a
+/// producer stays a tensor of its own: computed once (in the prepare
+/// function when it depends on weights only), read by the broadcast.
+bool wouldRecomputePerElement(OpOperand *fused) {
+  auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
+  auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+  if (!consumer || !producer)
+    return false;
+  if (consumer.getMatchingIndexingMap(fused).isPermutation())
+    return false;
+  return !llvm::all_of(producer.getBody()->without_terminator(),
+                       [](Operation &op) { return isa<CastOpInterface>(op); });
+}
+
 /// True when every use of `producer`'s results is an input of an
 /// all-parallel generic, so fusing into each use leaves it dead.
 bool allUsesFusable(Operation *producer) {
@@ -337,9 +354,11 @@ struct FuseElementwisePass
       Operation *producer = fused->get().getDefiningOp();
       return producer && producer->hasOneUse();
     };
-    linalg::ControlFusionFn recompute = [maxOps](OpOperand *fused) {
+    bool broadcastWork = fuseBroadcastWork;
+    linalg::ControlFusionFn recompute = [maxOps,
+                                         broadcastWork](OpOperand *fused) {
       Operation *producer = fused->get().getDefiningOp();
-      if (!producer)
+      if (!producer || (!broadcastWork && wouldRecomputePerElement(fused)))
         return false;
       if (producer->hasOneUse())
         return true;

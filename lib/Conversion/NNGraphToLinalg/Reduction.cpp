@@ -275,7 +275,12 @@ struct SoftmaxLowering : public OpConversionPattern<OpTy> {
   }
 };
 
-/// y = (x - mean) * scale / sqrt(var + eps) + bias, per channel (axis 1).
+/// y = (x - mean) * (scale / sqrt(var + eps)) + bias, per channel (axis 1):
+/// the factor in a generic over the channels, the rest in one over the
+/// elements. The factor depends only on the statistics, so that it is
+/// computed once per channel (in the prepare function when they are
+/// weights), never per element: nngraph-fuse-elementwise does not fuse a
+/// producer that does work into a consumer that broadcasts it.
 struct BatchNormLowering : public OpConversionPattern<BatchNormOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -283,37 +288,47 @@ struct BatchNormLowering : public OpConversionPattern<BatchNormOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Value x = adaptor.getInput();
     auto type = dyn_cast<RankedTensorType>(x.getType());
-    if (!type || type.getRank() < 2 || type != op.getType())
+    auto statType = dyn_cast<RankedTensorType>(adaptor.getVar().getType());
+    if (!type || type.getRank() < 2 || type != op.getType() || !statType ||
+        statType.getRank() != 1 ||
+        statType.getElementType() != type.getElementType())
       return rewriter.notifyMatchFailure(op, "expected (N, C, ...) input");
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
+    Type element = type.getElementType();
+    double eps = op.getEpsilon().convertToDouble();
+    AffineMap identity1 = rewriter.getMultiDimIdentityMap(1);
+    auto factor = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{statType},
+        ValueRange{adaptor.getScale(), adaptor.getVar()},
+        ValueRange{createEmpty(rewriter, loc, statType, {adaptor.getVar()})},
+        SmallVector<AffineMap>(3, identity1),
+        SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value denom = math::SqrtOp::create(
+              b, l,
+              arith::AddFOp::create(b, l, args[1],
+                                    scalarConstant(b, l, element, eps)));
+          linalg::YieldOp::create(
+              b, l, ValueRange{arith::DivFOp::create(b, l, args[0], denom)});
+        });
     int64_t rank = type.getRank();
     AffineMap channel =
         AffineMap::get(rank, 0, {getAffineDimExpr(1, ctx)}, ctx);
-    SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(rank),
-                                channel,
-                                channel,
-                                channel,
-                                channel,
+    SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(rank), channel,
+                                channel, channel,
                                 rewriter.getMultiDimIdentityMap(rank)};
     Value init = createEmpty(rewriter, loc, type, {x});
-    Type element = type.getElementType();
-    double eps = op.getEpsilon().convertToDouble();
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
     auto generic = linalg::GenericOp::create(
         rewriter, loc, TypeRange{type},
-        ValueRange{x, adaptor.getScale(), adaptor.getBias(), adaptor.getMean(),
-                   adaptor.getVar()},
+        ValueRange{x, factor.getResult(0), adaptor.getBias(),
+                   adaptor.getMean()},
         ValueRange{init}, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange args) {
           Value centered = arith::SubFOp::create(b, l, args[0], args[3]);
-          Value denom = math::SqrtOp::create(
-              b, l,
-              arith::AddFOp::create(b, l, args[4],
-                                    scalarConstant(b, l, element, eps)));
-          Value scaled = arith::MulFOp::create(
-              b, l, centered, arith::DivFOp::create(b, l, args[1], denom));
+          Value scaled = arith::MulFOp::create(b, l, centered, args[1]);
           linalg::YieldOp::create(
               b, l, ValueRange{arith::AddFOp::create(b, l, scaled, args[2])});
         });

@@ -99,3 +99,32 @@ func.func @unmovable(%buf: tensor<64xf32>) -> tensor<64xf32> {
   %r = tensor.insert_slice %f into %buf[%off] [8] [1] : tensor<8xf32> into tensor<64xf32>
   return %r : tensor<64xf32>
 }
+
+// -----
+
+// An empty tensor that CSE made shared by two values (the packed weights of
+// two layers of one shape) becomes one per use, so that each value gets a
+// buffer of its own, live only as long as it is.
+// CHECK-LABEL: func.func @shared_empty
+// CHECK: tensor.empty() : tensor<4x8xf32>
+// CHECK: tensor.empty() : tensor<4x8xf32>
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<4x8xf32>) outs(%[[E:[^ ]*]] : tensor<4x8xf32>)
+// CHECK-NOT: outs(%[[E]] :
+// CHECK: linalg.generic {{.*}} ins(%arg1 : tensor<4x8xf32>) outs(
+// CHECK-NOT: outs(%[[E]] :
+// CHECK: return
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @shared_empty(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4x8xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4x8xf32>
+  return %0, %1 : tensor<4x8xf32>, tensor<4x8xf32>
+}

@@ -1,5 +1,7 @@
-// RUN: nngraph-opt %s --convert-nngraph-to-linalg --canonicalize --nngraph-fuse-elementwise --cse | FileCheck %s
-// RUN: nngraph-opt %s --convert-nngraph-to-linalg --canonicalize --nngraph-fuse-elementwise=max-recompute-ops=0 --cse | FileCheck %s --check-prefix=SINGLE
+// As in nngraph-cpu-pipeline, CSE runs before the fusion too.
+// RUN: nngraph-opt %s --convert-nngraph-to-linalg --canonicalize --cse --nngraph-fuse-elementwise --cse | FileCheck %s
+// RUN: nngraph-opt %s --convert-nngraph-to-linalg --canonicalize --cse --nngraph-fuse-elementwise=max-recompute-ops=0 --cse | FileCheck %s --check-prefix=SINGLE
+// RUN: nngraph-opt %s --convert-nngraph-to-linalg --canonicalize --cse --nngraph-fuse-elementwise=fuse-broadcast-work --cse | FileCheck %s --check-prefix=BCAST
 
 // Two channels-last convolutions and a residual add. The ReLU between them
 // feeds both the second convolution (through a permutation to NHWC) and the
@@ -159,4 +161,58 @@ func.func @mostly_nchw(%x: tensor<1x16x8x8xf32>, %y: tensor<1x16x8x8xf32>, %w: t
   %c = nngraph.concat %y, %a {axis = 1 : i64} : (tensor<1x16x8x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x24x8x8xf32>
   %r = nngraph.conv %c, %w2 : (tensor<1x24x8x8xf32>, tensor<8x24x1x1xf32>) -> tensor<1x8x8x8xf32>
   return %r : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// A pre-activation (ResNet v2): batch norm and ReLU of a residual sum feed
+// two convolutions. The batch norm's factor scale / sqrt(var + eps) is not
+// fused into the per-element generic that broadcasts it (it would take a
+// square root and a division per element): it stays a generic over the 16
+// channels. CSE before the fusion makes the two permutations to NHWC one,
+// so that even the single-use rule fuses the pre-activation into it and no
+// NCHW tensor is left between the convolutions.
+// CHECK-LABEL: func.func @pre_activation
+// CHECK: %[[F:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%arg3, %arg6 : tensor<16xf32>, tensor<16xf32>) outs(%{{.*}} : tensor<16xf32>)
+// CHECK: math.sqrt
+// CHECK: arith.divf
+// CHECK: linalg.generic {{.*}} ins({{.*}}%[[F]], %arg4, %arg5 : {{.*}}) outs(%{{.*}} : tensor<1x8x8x16xf32>)
+// CHECK-NOT: math.sqrt
+// CHECK-NOT: arith.divf
+// CHECK: return
+// SINGLE-LABEL: func.func @pre_activation
+// SINGLE-NOT: outs(%{{.*}} : tensor<1x16x8x8xf32>)
+// SINGLE: return
+func.func @pre_activation(%x: tensor<1x16x8x8xf32>, %y: tensor<1x16x8x8xf32>, %w0: tensor<16x16x1x1xf32>, %s: tensor<16xf32>, %b: tensor<16xf32>, %m: tensor<16xf32>, %v: tensor<16xf32>, %w1: tensor<8x16x1x1xf32>, %w2: tensor<8x16x1x1xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>) {
+  %a = nngraph.conv %x, %w0 : (tensor<1x16x8x8xf32>, tensor<16x16x1x1xf32>) -> tensor<1x16x8x8xf32>
+  %sum = nngraph.add %a, %y : (tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %n = nngraph.batch_norm %sum, %s, %b, %m, %v : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<1x16x8x8xf32>
+  %r = nngraph.relu %n : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %c1 = nngraph.conv %r, %w1 : (tensor<1x16x8x8xf32>, tensor<8x16x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %c2 = nngraph.conv %r, %w2 : (tensor<1x16x8x8xf32>, tensor<8x16x1x1xf32>) -> tensor<1x8x8x8xf32>
+  return %c1, %c2 : tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// A squeeze-and-excitation gate: the sigmoid of a per-channel vector
+// scales the activation. The exponential stays in the generic over the
+// channels, computed once per channel, not once per element.
+// CHECK-LABEL: func.func @gate
+// CHECK: %[[G:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x8x1x1xf32>)
+// CHECK: math.exp
+// CHECK: linalg.generic {{.*}} ins(%arg0, %[[G]] : tensor<1x8x4x4xf32>, tensor<1x8x1x1xf32>)
+// CHECK-NOT: math.exp
+// CHECK: return
+// With fuse-broadcast-work (the GPU pipeline), one generic computes it per
+// element.
+// BCAST-LABEL: func.func @gate
+// BCAST: linalg.generic {{.*}} ins(%arg0, %arg1 : tensor<1x8x4x4xf32>, tensor<1x8x1x1xf32>)
+// BCAST: math.exp
+// BCAST-NOT: linalg.generic
+// BCAST: return
+func.func @gate(%x: tensor<1x8x4x4xf32>, %g: tensor<1x8x1x1xf32>) -> tensor<1x8x4x4xf32> {
+  %0 = nngraph.sigmoid %g : (tensor<1x8x1x1xf32>) -> tensor<1x8x1x1xf32>
+  %1 = nngraph.mul %x, %0 : (tensor<1x8x4x4xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x4x4xf32>
+  return %1 : tensor<1x8x4x4xf32>
 }

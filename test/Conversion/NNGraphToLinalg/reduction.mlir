@@ -28,11 +28,19 @@ func.func @softmax(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
 
 // -----
 
-// Batch norm: one generic, the statistics read along axis 1.
+// Batch norm: the factor scale / sqrt(var + eps) per channel, in a generic
+// over the channels; then (x - mean) * factor + bias per element, the
+// statistics read along axis 1, with no square root or division.
 // CHECK-DAG: #[[$C:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
 // CHECK-LABEL: func.func @batch_norm
-// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[$C]], #[[$C]], #[[$C]], #[[$C]], #{{.*}}]
+// CHECK-SAME: %[[X:[^:]*]]: tensor<1x3x4x4xf32>, %[[S:[^:]*]]: tensor<3xf32>, %[[B:[^:]*]]: tensor<3xf32>, %[[M:[^:]*]]: tensor<3xf32>, %[[V:[^:]*]]: tensor<3xf32>
+// CHECK: %[[F:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[S]], %[[V]] : tensor<3xf32>, tensor<3xf32>)
 // CHECK: math.sqrt
+// CHECK: arith.divf
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[$C]], #[[$C]], #[[$C]], #{{.*}}], {{.*}} ins(%[[X]], %[[F]], %[[B]], %[[M]] :
+// CHECK-NOT: math.sqrt
+// CHECK-NOT: arith.divf
+// CHECK: return
 func.func @batch_norm(%x: tensor<1x3x4x4xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) -> tensor<1x3x4x4xf32> {
   %0 = nngraph.batch_norm %x, %s, %b, %m, %v : (tensor<1x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x3x4x4xf32>
   return %0 : tensor<1x3x4x4xf32>
