@@ -403,5 +403,8 @@ void nngraph::cpu::peelPartialTiles(RewriterBase &rewriter, Operation *scope) {
       op.getCanonicalizationPatterns(patterns, ctx);
   FrozenRewritePatternSet frozen(std::move(patterns));
   for (Region &region : scope->getRegions())
-    (void)applyPatternsGreedily(region, frozen);
+    (void)applyPatternsGreedily(
+        region, frozen,
+        GreedyRewriteConfig().setRegionSimplificationLevel(
+            GreedySimplifyRegionLevel::Disabled));
 }

@@ -89,6 +89,15 @@ struct FoldInsertOfCoveringWrite : OpRewritePattern<tensor::InsertSliceOp> {
   }
 };
 
+/// The greedy driver's configuration for the rewrites on a whole function:
+/// no region simplification (there is no CFG to simplify in structured
+/// code, and its walk over every region after each iteration cost 6% of
+/// DenseNet-201's pipeline).
+GreedyRewriteConfig noRegionSimplification() {
+  return GreedyRewriteConfig().setRegionSimplificationLevel(
+      GreedySimplifyRegionLevel::Disabled);
+}
+
 struct TileAndVectorizePass
     : public nngraph::impl::NNGraphCPUTileAndVectorizePassBase<
           TileAndVectorizePass> {
@@ -165,7 +174,8 @@ struct TileAndVectorizePass
     {
       RewritePatternSet patterns(ctx);
       linalg::populateDecomposeConvolutionPatterns(patterns);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      if (failed(applyPatternsGreedily(func, std::move(patterns),
+                                       noRegionSimplification())))
         return signalPassFailure();
     }
 
@@ -201,7 +211,8 @@ struct TileAndVectorizePass
       tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, ctx);
       vector::TransferReadOp::getCanonicalizationPatterns(patterns, ctx);
       vector::TransferWriteOp::getCanonicalizationPatterns(patterns, ctx);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      if (failed(applyPatternsGreedily(func, std::move(patterns),
+                                       noRegionSimplification())))
         return signalPassFailure();
     }
     SmallVector<scf::ForOp> forOps;
@@ -212,7 +223,8 @@ struct TileAndVectorizePass
       RewritePatternSet patterns(ctx);
       vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
       vector::populateVectorReductionToContractPatterns(patterns);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      if (failed(applyPatternsGreedily(func, std::move(patterns),
+                                       noRegionSimplification())))
         return signalPassFailure();
     }
   }
