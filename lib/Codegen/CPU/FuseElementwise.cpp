@@ -43,7 +43,7 @@ bool isCheapElementwise(Operation *op, unsigned maxOps) {
 /// True when fusing the producer of `fused` into its consumer would compute
 /// it once per element of a larger space: the consumer reads it through a
 /// map that is not a permutation (a per-channel factor broadcast over an
-/// activation) and its body does work besides yielding its inputs. Such a
+/// activation) and its body does work besides casts. Such a
 /// producer stays a tensor of its own: computed once (in the prepare
 /// function when it depends on weights only), read by the broadcast.
 bool wouldRecomputePerElement(OpOperand *fused) {

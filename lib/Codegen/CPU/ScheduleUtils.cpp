@@ -403,8 +403,10 @@ void nngraph::cpu::peelPartialTiles(RewriterBase &rewriter, Operation *scope) {
       op.getCanonicalizationPatterns(patterns, ctx);
   FrozenRewritePatternSet frozen(std::move(patterns));
   for (Region &region : scope->getRegions())
-    (void)applyPatternsGreedily(
-        region, frozen,
-        GreedyRewriteConfig().setRegionSimplificationLevel(
-            GreedySimplifyRegionLevel::Disabled));
+    (void)applyPatternsGreedily(region, frozen, structuredRewriteConfig());
+}
+
+GreedyRewriteConfig nngraph::cpu::structuredRewriteConfig() {
+  return GreedyRewriteConfig().setRegionSimplificationLevel(
+      GreedySimplifyRegionLevel::Disabled);
 }

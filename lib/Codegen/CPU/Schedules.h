@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir {
@@ -74,6 +75,12 @@ FailureOr<Operation *> tileWindowedOp(RewriterBase &rewriter,
 /// folds the remainder (one iteration, static bounds) to straight-line
 /// code with static shapes: every tile vectorises without masks.
 void peelPartialTiles(RewriterBase &rewriter, Operation *scope);
+
+/// The greedy driver's configuration for rewrites of structured code (tile
+/// loops, no CFG): no region simplification, whose walk over every region
+/// after each iteration found nothing to simplify and cost 6% of
+/// DenseNet-201's pipeline.
+GreedyRewriteConfig structuredRewriteConfig();
 
 /// The elementwise generic that consumes `op`'s result as its only use,
 /// reads it through a permutation and writes an identity-mapped init: the

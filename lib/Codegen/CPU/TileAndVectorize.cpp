@@ -89,15 +89,6 @@ struct FoldInsertOfCoveringWrite : OpRewritePattern<tensor::InsertSliceOp> {
   }
 };
 
-/// The greedy driver's configuration for the rewrites on a whole function:
-/// no region simplification (there is no CFG to simplify in structured
-/// code, and its walk over every region after each iteration cost 6% of
-/// DenseNet-201's pipeline).
-GreedyRewriteConfig noRegionSimplification() {
-  return GreedyRewriteConfig().setRegionSimplificationLevel(
-      GreedySimplifyRegionLevel::Disabled);
-}
-
 struct TileAndVectorizePass
     : public nngraph::impl::NNGraphCPUTileAndVectorizePassBase<
           TileAndVectorizePass> {
@@ -174,8 +165,9 @@ struct TileAndVectorizePass
     {
       RewritePatternSet patterns(ctx);
       linalg::populateDecomposeConvolutionPatterns(patterns);
-      if (failed(applyPatternsGreedily(func, std::move(patterns),
-                                       noRegionSimplification())))
+      if (failed(
+              applyPatternsGreedily(func, std::move(patterns),
+                                    nngraph::cpu::structuredRewriteConfig())))
         return signalPassFailure();
     }
 
@@ -211,8 +203,9 @@ struct TileAndVectorizePass
       tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, ctx);
       vector::TransferReadOp::getCanonicalizationPatterns(patterns, ctx);
       vector::TransferWriteOp::getCanonicalizationPatterns(patterns, ctx);
-      if (failed(applyPatternsGreedily(func, std::move(patterns),
-                                       noRegionSimplification())))
+      if (failed(
+              applyPatternsGreedily(func, std::move(patterns),
+                                    nngraph::cpu::structuredRewriteConfig())))
         return signalPassFailure();
     }
     SmallVector<scf::ForOp> forOps;
@@ -223,8 +216,9 @@ struct TileAndVectorizePass
       RewritePatternSet patterns(ctx);
       vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
       vector::populateVectorReductionToContractPatterns(patterns);
-      if (failed(applyPatternsGreedily(func, std::move(patterns),
-                                       noRegionSimplification())))
+      if (failed(
+              applyPatternsGreedily(func, std::move(patterns),
+                                    nngraph::cpu::structuredRewriteConfig())))
         return signalPassFailure();
     }
   }
