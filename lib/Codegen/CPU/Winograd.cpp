@@ -263,25 +263,25 @@ Value evaluateOnVectors(OpBuilder &b, Location loc, linalg::GenericOp generic,
                                      generic.getMatchingIndexingMap(input), ivs,
                                      type));
   }
+  // A value of the body, or a scalar defined outside it broadcast.
+  auto vectorOf = [&](Value v) -> Value {
+    if (Value mapped = map.lookupOrNull(v))
+      return mapped;
+    return vector::BroadcastOp::create(
+        b, loc, VectorType::get(type.getShape(), v.getType()), v);
+  };
   for (Operation &op : body->without_terminator()) {
     SmallVector<Value> operands;
-    for (Value operand : op.getOperands()) {
-      if (Value mapped = map.lookupOrNull(operand)) {
-        operands.push_back(mapped);
-        continue;
-      }
-      // A scalar defined outside the body.
-      operands.push_back(vector::BroadcastOp::create(
-          b, loc, VectorType::get(type.getShape(), operand.getType()),
-          operand));
-    }
+    for (Value operand : op.getOperands())
+      operands.push_back(vectorOf(operand));
     Type resultType =
         VectorType::get(type.getShape(), op.getResult(0).getType());
     OperationState state(loc, op.getName(), operands, resultType,
                          op.getAttrs());
     map.map(op.getResult(0), b.create(state)->getResult(0));
   }
-  return map.lookup(body->getTerminator()->getOperand(0));
+  // The body may yield a captured value (a fill written as a generic).
+  return vectorOf(body->getTerminator()->getOperand(0));
 }
 
 /// `base` + `offset`, an index.

@@ -82,6 +82,8 @@ struct OutNode {
   SmallVector<Type> outputTypes;
   SmallVector<int64_t> storageIds;
   SmallVector<int64_t> deviceIndex;
+  /// The node's `subgraphs` array as JSON text, or empty.
+  std::string subgraphsJSON;
 };
 
 class Exporter {
@@ -423,7 +425,12 @@ void Exporter::exportCustom(CustomOp op) {
   if (DictionaryAttr attrs = op.getSourceAttrsAttr())
     for (NamedAttribute attr : attrs) {
       std::string text;
-      if (auto s = dyn_cast<StringAttr>(attr.getValue())) {
+      auto s = dyn_cast<StringAttr>(attr.getValue());
+      if (s && attr.getName() == kSubgraphsAttr) {
+        node.subgraphsJSON = s.str();
+        continue;
+      }
+      if (s) {
         text = s.str();
       } else {
         llvm::raw_string_ostream os(text);
@@ -543,6 +550,14 @@ void Exporter::write(llvm::raw_ostream &os) {
             for (const Entry &e : node.inputs)
               writeEntry(e);
           });
+          // Kept as the importer read it (checked there).
+          if (node.subgraphsJSON.empty())
+            return;
+          if (llvm::Expected<llvm::json::Value> subgraphs =
+                  llvm::json::parse(node.subgraphsJSON))
+            j.attribute("subgraphs", std::move(*subgraphs));
+          else
+            llvm::consumeError(subgraphs.takeError());
         });
     });
     j.attributeArray("arg_nodes", [&] {

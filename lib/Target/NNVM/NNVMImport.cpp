@@ -407,13 +407,9 @@ static bool feedsParameterSlot(const Graph &graph, int64_t consumerId,
       return true;
   // A subgraph node (`_sg_mkldnn_conv`) that the importer inlines (see
   // importSubgraphNode) feeds its inputs to the subgraph's arg_nodes in
-  // order; quantized ones stay custom.
-  const std::string *quantized = consumer.getAttr("quantized");
-  FailureOr<bool> isQuantized =
-      quantized ? parseMXBool(*quantized) : FailureOr<bool>(false);
-  if (consumer.subgraphs.size() == 1 && succeeded(isQuantized) &&
-      !*isQuantized &&
-      consumer.subgraphs.front()->argNodes.size() == consumer.inputs.size()) {
+  // order; a quantized one has its data's range after them.
+  if (consumer.subgraphs.size() == 1 &&
+      consumer.subgraphs.front()->argNodes.size() <= consumer.inputs.size()) {
     const Graph &sub = *consumer.subgraphs.front();
     for (auto [k, input] : llvm::enumerate(consumer.inputs))
       if (input.node == id && k < sub.argNodes.size())
@@ -595,6 +591,11 @@ void Importer::importCustom(NodeContext &ctx, CustomReason reason) {
   SmallVector<NamedAttribute> attrs;
   for (const auto &[key, value] : node.attrs)
     attrs.push_back(ctx.b.getNamedAttr(key, ctx.b.getStringAttr(value)));
+  // A subgraph node (a quantized `_sg_mkldnn_conv` of open rank) keeps its
+  // subgraphs as their JSON, for retypeMXNetCustom and the exporter.
+  if (!node.subgraphsJSON.empty() && !node.getAttr(kSubgraphsAttr))
+    attrs.push_back(ctx.b.getNamedAttr(
+        kSubgraphsAttr, ctx.b.getStringAttr(node.subgraphsJSON)));
   auto op = CustomOp::create(ctx.b, ctx.loc, resultTypes, node.op, operands,
                              ctx.b.getDictionaryAttr(attrs),
                              ctx.b.getStringAttr(domain));
@@ -754,9 +755,12 @@ void Importer::importNode(int64_t id) {
 void Importer::importSubgraphNode(NodeContext &ctx) {
   // A subgraph node (MXNet `_sg_mkldnn_conv`) inlines its graph: the outer
   // inputs feed the subgraph's arg_nodes in order; its heads are the results.
-  // Quantized instances, whose extra inputs have no counterpart, stay custom.
+  // Quantized instances compute on integers (importQuantizedConv).
   const Node &node = ctx.source;
   Graph &sub = *node.subgraphs.front();
+  if (node.subgraphs.size() == 1 && node.op == "_sg_mkldnn_conv" &&
+      ctx.getBool("quantized", false))
+    return importQuantizedConv(ctx);
   if (node.subgraphs.size() != 1 || ctx.getBool("quantized", false) ||
       sub.argNodes.size() != node.inputs.size()) {
     importCustom(ctx);
@@ -1030,7 +1034,28 @@ static FailureOr<SmallVector<Value>> retypeMXNetCustom(Operation *operation,
       auto text = dyn_cast<StringAttr>(attr.getValue());
       if (!text)
         return failure();
-      node.attrs.emplace_back(attr.getName().str(), text.str());
+      if (attr.getName() != kSubgraphsAttr) {
+        node.attrs.emplace_back(attr.getName().str(), text.str());
+        continue;
+      }
+      // The subgraphs the importer kept (importCustom).
+      llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
+      if (!json) {
+        llvm::consumeError(json.takeError());
+        return failure();
+      }
+      const llvm::json::Array *items = json->getAsArray();
+      if (!items)
+        return failure();
+      JSONErrors errors;
+      for (auto [i, item] : llvm::enumerate(*items)) {
+        node.subgraphs.push_back(std::make_unique<Graph>());
+        decodeGraph(item, *node.subgraphs.back(), errors,
+                    jsonPath(jsonPath(node.path, "subgraphs"), i));
+      }
+      if (!errors.empty())
+        return failure();
+      node.subgraphsJSON = text.str();
     }
   for (size_t i = 0; i < custom.getInputs().size(); ++i)
     node.inputs.push_back(Entry{static_cast<int64_t>(i), 0, 0});

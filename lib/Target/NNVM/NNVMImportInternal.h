@@ -117,6 +117,8 @@ private:
   bool hasUnrankedInput(const Node &node);
   void bindRankFreeInputs(NodeContext &ctx);
   void importSubgraphNode(NodeContext &ctx);
+  /// A quantized `_sg_mkldnn_conv` (NNVMOpsQuantized.cpp).
+  void importQuantizedConv(NodeContext &ctx);
   /// Imports, in file order, every node the heads depend on at inference.
   void importLiveNodes();
   void countReferences();

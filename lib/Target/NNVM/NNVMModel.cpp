@@ -12,6 +12,8 @@
 
 #include "nngraph/Target/NNVM/NNVMModel.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -215,6 +217,7 @@ void Decoder::decodeNode(const Value &v, Node &node, StringRef path) {
     node.controlDeps =
         getIntList(deps, jsonPath(path, "control_deps"), /*required=*/false);
   if (const Value *subgraphs = o->get("subgraphs")) {
+    node.subgraphsJSON = llvm::formatv("{0}", *subgraphs).str();
     std::string subPath = jsonPath(path, "subgraphs");
     if (const Array *a = getArray(subgraphs, subPath, false)) {
       for (auto [i, item] : llvm::enumerate(*a)) {

@@ -43,8 +43,8 @@ bool OpRow::isMXNetSpelling(StringRef name) const {
 ArrayRef<const OpRow *> nnvm::getOpRows() {
   static const std::vector<const OpRow *> rows = [] {
     std::vector<const OpRow *> all;
-    for (ArrayRef<OpRow> family :
-         {getElementwiseRows(), getNNRows(), getTensorRows()})
+    for (ArrayRef<OpRow> family : {getElementwiseRows(), getNNRows(),
+                                   getTensorRows(), getQuantizedRows()})
       for (const OpRow &row : family)
         all.push_back(&row);
     return all;

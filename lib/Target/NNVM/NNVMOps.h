@@ -143,6 +143,7 @@ llvm::StringRef opName() {
 llvm::ArrayRef<OpRow> getElementwiseRows();
 llvm::ArrayRef<OpRow> getNNRows();
 llvm::ArrayRef<OpRow> getTensorRows();
+llvm::ArrayRef<OpRow> getQuantizedRows();
 /// Every row, in table order.
 llvm::ArrayRef<const OpRow *> getOpRows();
 

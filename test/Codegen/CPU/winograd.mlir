@@ -184,3 +184,26 @@ func.func @mixed_types(%x: tensor<1x18x18x16xf32> {nngraph.role = "input"},
   } -> tensor<1x16x16x16xf32>
   return %r : tensor<1x16x16x16xf32>
 }
+
+// -----
+
+// An accumulator written as a generic that yields a value captured from
+// outside its body (a fill of 1.0 after canonicalization, as a quantized
+// convolution's zero bias gives): broadcast per output vector (this
+// crashed).
+// CHECK-LABEL: func.func @captured_fill(
+// CHECK: %[[ONE:.*]] = arith.constant dense<1.000000e+00> : vector<8xf32>
+// CHECK: linalg.batch_matmul
+// CHECK: arith.addf %{{.*}}, %[[ONE]] : vector<8xf32>
+func.func @captured_fill(%x: tensor<1x14x14x16xf32> {nngraph.role = "input"},
+                         %w: tensor<3x3x16x16xf32> {nngraph.role = "weight"})
+    -> tensor<1x12x12x16xf32> {
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<1x12x12x16xf32>
+  %acc = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%e : tensor<1x12x12x16xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %one : f32
+  } -> tensor<1x12x12x16xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x14x14x16xf32>, tensor<3x3x16x16xf32>) outs(%acc : tensor<1x12x12x16xf32>) -> tensor<1x12x12x16xf32>
+  return %y : tensor<1x12x12x16xf32>
+}

@@ -2,8 +2,9 @@
 
 // Every named node's output becomes a graph output, in graph order, named
 // like the node: the existing output keeps its name and is not added again;
-// of the ops an importer made of one node (two named "fc"), the last one is
-// the node's output; unnamed ops and constants are left out.
+// of the ops an importer made of one node (two named "fc"), the one whose
+// value another node reads is the node's output; unnamed ops and constants
+// are left out.
 // CHECK-LABEL: func.func @main
 // CHECK-SAME: -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>)
 // CHECK-SAME: nngraph.output_names = ["out", "fc", "act"]
@@ -35,4 +36,30 @@ func.func @split(%x: tensor<2x4xf32>) -> (tensor<2x2xf32> {nngraph.kept}) {
   %a, %b = nngraph.split %x {axis = 1 : i64, split = array<i64: 2, 2>} : (tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) loc("s")
   %t = nngraph.tanh %a : (tensor<2x2xf32>) -> tensor<2x2xf32> loc("t")
   return %b : tensor<2x2xf32>
+}
+
+// -----
+
+// A node the importer expanded into several operations with several
+// outputs (MXNet's _contrib_quantize_v2: data, min, max): its outputs are
+// the values other nodes read, in the order they were built; the
+// operations only the node itself reads are not outputs.
+// CHECK-LABEL: func.func @expanded
+// CHECK-SAME: nngraph.output_names = ["y", "q_output0", "q_output1", "q_output2"]
+// CHECK: %[[HI:.*]] = nngraph.reduce_max
+// CHECK: %[[Q:.*]] = nngraph.mul
+// CHECK: %[[LO:.*]] = nngraph.reshape
+// CHECK: %[[R:.*]] = nngraph.reshape %[[HI]]
+// CHECK: return %{{.*}}, %[[Q]], %[[LO]], %[[R]]
+func.func @expanded(%x: tensor<4xf32>) -> tensor<4xf32>
+    attributes {nngraph.output_names = ["y"]} {
+  %hi = nngraph.reduce_max %x {keepdims = false} : (tensor<4xf32>) -> tensor<f32> loc("q")
+  %s = nngraph.abs %hi : (tensor<f32>) -> tensor<f32> loc("q")
+  %q = nngraph.mul %x, %s : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32> loc("q")
+  %n = nngraph.neg %s : (tensor<f32>) -> tensor<f32> loc("q")
+  %lo = nngraph.reshape %n {shape = array<i64: 1>} : (tensor<f32>) -> tensor<1xf32> loc("q")
+  %r = nngraph.reshape %hi {shape = array<i64: 1>} : (tensor<f32>) -> tensor<1xf32> loc("q")
+  %a = nngraph.add %q, %lo : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32> loc("y")
+  %y = nngraph.add %a, %r : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32> loc("y")
+  return %y : tensor<4xf32>
 }

@@ -62,6 +62,9 @@ struct Node {
   std::vector<std::pair<std::string, std::string>> userAttrs;
   std::vector<int64_t> controlDeps;
   std::vector<std::unique_ptr<Graph>> subgraphs;
+  /// The `subgraphs` array as JSON text (what a custom operation keeps of
+  /// it, to be imported again or written back), empty without one.
+  std::string subgraphsJSON;
   /// JSON path of the node, for diagnostics ("$.nodes[12]").
   std::string path;
 
@@ -92,6 +95,11 @@ struct Graph {
   /// without node_row_ptr or when `index` is beyond the node's slots.
   std::optional<int64_t> getEntrySlot(int64_t node, int64_t index) const;
 };
+
+/// The source attribute in which an MXNet `nngraph.custom` keeps its node's
+/// `subgraphs` (JSON text): imported again by the retyping, written back as
+/// the node's `subgraphs` by the exporter.
+inline constexpr llvm::StringLiteral kSubgraphsAttr = "subgraphs";
 
 /// Decodes `value` into `graph`, recording every problem in `errors`. Also
 /// checks references: inputs, heads and arg_nodes must name earlier (for

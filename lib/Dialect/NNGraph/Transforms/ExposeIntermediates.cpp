@@ -40,19 +40,37 @@ struct NNGraphExposeIntermediatesPass
     auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
     if (!ret)
       return;
-    // The last operation of each node name; graph order is that of these.
-    llvm::MapVector<StringAttr, Operation *> nodes;
+    // A node's outputs are the values its operations give to other nodes
+    // or return (an importer's expansion builds several operations under
+    // one name), in the order they are built; graph order is that of each
+    // node's last operation. A node whose values reach nothing shows its
+    // last operation's results.
+    struct NodeOps {
+      Operation *last = nullptr;
+      SmallVector<Value> outputs;
+    };
+    llvm::MapVector<StringAttr, NodeOps> nodes;
     MLIRContext *context = func.getContext();
+    auto nameOf = [&](Operation *op) {
+      std::string name = getLocName(op->getLoc());
+      return name.empty() ? StringAttr() : StringAttr::get(context, name);
+    };
     for (Operation &op : body.without_terminator()) {
       if (!isa<NNGraphDialect>(op.getDialect()) || op.getNumResults() == 0 ||
           op.hasTrait<OpTrait::ConstantLike>())
         continue;
-      std::string name = getLocName(op.getLoc());
-      if (name.empty())
+      StringAttr key = nameOf(&op);
+      if (!key)
         continue;
-      StringAttr key = StringAttr::get(context, name);
+      NodeOps entry = nodes.lookup(key);
       nodes.erase(key);
-      nodes.insert({key, &op});
+      entry.last = &op;
+      for (OpResult result : op.getResults())
+        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+              return isa<func::ReturnOp>(user) || nameOf(user) != key;
+            }))
+          entry.outputs.push_back(result);
+      nodes.insert({key, std::move(entry)});
     }
     SmallVector<Attribute> names;
     for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
@@ -60,18 +78,20 @@ struct NNGraphExposeIntermediatesPass
     llvm::SmallPtrSet<Value, 8> returned(ret.getOperands().begin(),
                                          ret.getOperands().end());
     SmallVector<Value> results(ret.getOperands());
-    for (auto [name, op] : nodes) {
-      for (OpResult result : op->getResults()) {
+    for (auto &[name, entry] : nodes) {
+      SmallVector<Value> outputs = entry.outputs;
+      if (outputs.empty())
+        outputs.append(entry.last->result_begin(), entry.last->result_end());
+      for (auto [k, result] : llvm::enumerate(outputs)) {
         if (!isa<TensorType>(result.getType()) || returned.contains(result))
           continue;
         results.push_back(result);
         returned.insert(result);
         names.push_back(
-            op->getNumResults() == 1
+            outputs.size() == 1
                 ? name
                 : StringAttr::get(context,
-                                  name.getValue() + "_output" +
-                                      Twine(result.getResultNumber())));
+                                  name.getValue() + "_output" + Twine(k)));
         ++numExposed;
       }
     }
