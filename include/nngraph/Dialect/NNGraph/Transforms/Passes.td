@@ -134,11 +134,14 @@ def NNGraphExposeIntermediatesPass
     results the outputs of every node, in graph order, so that a run
     returns them all and they can be compared layer by layer with a
     reference runtime's (`utils/debug/compare_layers.py`). A node is the
-    last nngraph operation (not a constant) whose location carries a given
-    node name (see `getLocName`): an importer that decomposes one source
-    node into several operations gives them all its name, and the last one
-    computes the node's output. Its result is named like the node, or
-    `<node>_output<i>` when it has several (MXNet's internal outputs are
+    set of nngraph operations (not constants) whose location carries a
+    given node name (see `getLocName`): an importer that decomposes one
+    source node into several operations gives them all its name. Its
+    outputs are the values of those operations that another node reads or
+    the function returns, in the order they were built (a node whose values
+    nothing reads shows its last operation's results); graph order is that
+    of each node's last operation. An output is named like the node, or
+    `<node>_output<i>` when there are several (MXNet's internal outputs are
     `<node>_output` and `<node>_output<i>`); `nngraph.output_names` gets the
     names (existing outputs keep theirs; one already returned is not added
     again). Operations without a node name are left out.
