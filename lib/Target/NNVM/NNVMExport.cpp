@@ -555,7 +555,7 @@ void Exporter::write(llvm::raw_ostream &os) {
             return;
           if (llvm::Expected<llvm::json::Value> subgraphs =
                   llvm::json::parse(node.subgraphsJSON))
-            j.attribute("subgraphs", std::move(*subgraphs));
+            j.attribute("subgraphs", *subgraphs);
           else
             llvm::consumeError(subgraphs.takeError());
         });
