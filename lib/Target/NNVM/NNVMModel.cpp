@@ -12,10 +12,9 @@
 
 #include "nngraph/Target/NNVM/NNVMModel.h"
 
-#include "llvm/Support/FormatVariadic.h"
-
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::nngraph;
