@@ -147,7 +147,12 @@ def main():
                 bad += 1
                 continue
             s = run([args.translate, "--test-graph-summary"], i.stdout)
-            if s.stdout == base.stdout:
+            # An expanded model's many same-named scalar constants may come
+            # back in another order (XOC's initializers): its operations
+            # are compared as a multiset.
+            if s.stdout == base.stdout or (
+                    name in EXPANDED and sorted(s.stdout.splitlines()) ==
+                    sorted(base.stdout.splitlines())):
                 counts[(fmt, target)]["same"] += 1
                 print(f"{fmt}/{name} -> {target}: same")
                 continue
