@@ -41,6 +41,9 @@ constexpr double kZeroRangeScale = 2147483647.0;
 
 /// Arithmetic on the node's values: every helper returns null once
 /// something failed (the node is marked failed), and takes null operands.
+/// Operations are built in statement order: two arguments that both build
+/// operations would be built in the compiler's order of evaluation (GCC
+/// and Clang differ), and the imported IR with them.
 struct QuantBuilder {
   NodeContext &ctx;
 
@@ -100,7 +103,9 @@ struct QuantBuilder {
   }
   /// MaxAbs(a, b).
   Value maxAbs(Value a, Value b) {
-    return max(unary<AbsOp>(a), unary<AbsOp>(b));
+    Value absA = unary<AbsOp>(a);
+    Value absB = unary<AbsOp>(b);
+    return max(absA, absB);
   }
   /// GetQuantizeScale: quantizedRange / realRange, MaxValue<int32_t>() for
   /// a zero range.
@@ -108,8 +113,9 @@ struct QuantBuilder {
     Value zero = cst(0);
     Value isZero =
         realRange ? ctx.create1<EqualOp>({realRange, zero}) : Value();
-    return where(isZero, cst(kZeroRangeScale),
-                 div(cst(quantizedRange), realRange));
+    Value zeroRangeScale = cst(kZeroRangeScale);
+    Value scale = div(cst(quantizedRange), realRange);
+    return where(isZero, zeroRangeScale, scale);
   }
   /// MKLDNN's reorder to an integer type: round half to even, saturate.
   Value roundSaturate(Value v, Type element) {
@@ -214,19 +220,25 @@ void importRequantize(NodeContext &ctx, const OpRow &) {
     return ctx.error(jsonPath(jsonPath(ctx.source.path, "inputs"), 0),
                      "expected int32 data");
   Value data = q.castTo(ctx.input(0), q.f32());
-  Value inRange = q.maxAbs(rangeInput(ctx, q, 1), rangeInput(ctx, q, 2));
+  Value inLo = rangeInput(ctx, q, 1);
+  Value inHi = rangeInput(ctx, q, 2);
+  Value inRange = q.maxAbs(inLo, inHi);
   Value real;
   if (calib) {
-    real = q.maxAbs(q.cst(calib->first), q.cst(calib->second));
+    Value lo = q.cst(calib->first);
+    Value hi = q.cst(calib->second);
+    real = q.maxAbs(lo, hi);
   } else {
     Value dataRange = q.reduce(q.unary<AbsOp>(data), /*isMax=*/true);
-    real = q.div(q.mul(dataRange, inRange), q.cst(kInt32Range));
+    Value product = q.mul(dataRange, inRange);
+    real = q.div(product, q.cst(kInt32Range));
   }
   Value first = q.div(inRange, q.cst(kInt32Range));
   Value second = q.div(q.cst(*uint8 ? 255 : 127), real);
   // All zeros (a zero real range): MXNet scales by infinity; zeros stay.
   Value isZero = real ? ctx.create1<EqualOp>({real, q.cst(0)}) : Value();
-  Value scale = q.where(isZero, q.cst(0), q.mul(first, second));
+  Value zero = q.cst(0);
+  Value scale = q.where(isZero, zero, q.mul(first, second));
   Value out = q.roundSaturate(q.mul(data, scale),
                               *uint8 ? getUInt8(ctx) : getInt8(ctx));
   Value outLo = *uint8 ? q.cst(0) : q.sub(q.cst(0), real);
@@ -252,7 +264,9 @@ void importDequantize(NodeContext &ctx, const OpRow &) {
   if (!quantized)
     return ctx.error(jsonPath(jsonPath(ctx.source.path, "inputs"), 0),
                      "expected int8, uint8 or int32 data");
-  Value range = q.maxAbs(rangeInput(ctx, q, 1), rangeInput(ctx, q, 2));
+  Value lo = rangeInput(ctx, q, 1);
+  Value hi = rangeInput(ctx, q, 2);
+  Value range = q.maxAbs(lo, hi);
   Value scale = q.div(range, q.cst(quantized));
   setResult(ctx, q.mul(q.castTo(ctx.input(0), q.f32()), scale));
 }
@@ -390,7 +404,9 @@ void Importer::importQuantizedConv(NodeContext &ctx) {
     if (bias) {
       // INT32_MAX / 2 (or INT32_MIN / 2) / bias / data scale, as floats.
       Value positive = ctx.create1<GreaterOp>({bias, q.cst(0)});
-      Value half = q.where(positive, q.cst(1073741824.0), q.cst(-1073741824.0));
+      Value up = q.cst(1073741824.0);
+      Value down = q.cst(-1073741824.0);
+      Value half = q.where(positive, up, down);
       Value bound = q.div(q.div(half, bias), dataScale);
       Value nonZero = ctx.create1<NotEqualOp>({bias, q.cst(0)});
       weightScale = q.where(nonZero, q.min(weightScale, bound), weightScale);
@@ -442,9 +458,10 @@ void Importer::importQuantizedConv(NodeContext &ctx) {
     acc = q.max(acc, q.cst(0));
   if (calib) {
     bool uint8Out = withAct;
+    Value lo = q.cst(calib->first);
+    Value hi = q.cst(calib->second);
     Value outScale =
-        q.quantizeScale(q.maxAbs(q.cst(calib->first), q.cst(calib->second)),
-                        uint8Out ? kUint8Range : kInt8Range);
+        q.quantizeScale(q.maxAbs(lo, hi), uint8Out ? kUint8Range : kInt8Range);
     Value requantize = q.div(q.div(outScale, dataScale), weightScale);
     acc = q.mul(acc, q.reshape(requantize, {1, filters, 1, 1}));
     setResult(ctx,
@@ -456,10 +473,12 @@ void Importer::importQuantizedConv(NodeContext &ctx) {
   // int32 out; its range as QuantizationRangeForMultiplication gives it:
   // (MaxAbs(weights) / 127) * (MaxAbs(data) / 127 or 255) * kInt32Range.
   setResult(ctx, q.roundSaturate(acc, ctx.b.getI32Type()));
-  Value weightLevel = q.div(q.maxAbs(weightLo, weightHi), q.cst(127));
-  Value dataLevel =
-      q.div(q.maxAbs(dataLo, dataHi), q.cst(uint8Data ? 255 : 127));
-  Value outHi = q.mul(q.mul(weightLevel, dataLevel), q.cst(kInt32Range));
+  Value weightAbs = q.maxAbs(weightLo, weightHi);
+  Value weightLevel = q.div(weightAbs, q.cst(127));
+  Value dataAbs = q.maxAbs(dataLo, dataHi);
+  Value dataLevel = q.div(dataAbs, q.cst(uint8Data ? 255 : 127));
+  Value levels = q.mul(weightLevel, dataLevel);
+  Value outHi = q.mul(levels, q.cst(kInt32Range));
   setResult(ctx, q.rangeOutput(q.sub(q.cst(0), outHi)));
   setResult(ctx, q.rangeOutput(outHi));
 }

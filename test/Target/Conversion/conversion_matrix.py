@@ -148,7 +148,7 @@ def main():
                 continue
             s = run([args.translate, "--test-graph-summary"], i.stdout)
             # An expanded model's many same-named scalar constants may come
-            # back in another order (XOC's initializers): its operations
+            # back from XOC in another order: its operations
             # are compared as a multiset.
             if s.stdout == base.stdout or (
                     name in EXPANDED and sorted(s.stdout.splitlines()) ==
