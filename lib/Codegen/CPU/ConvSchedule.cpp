@@ -27,9 +27,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/TilingInterface.h"
 
-#include <algorithm>
-#include <limits>
-
 using namespace mlir;
 using namespace mlir::nngraph::cpu;
 
@@ -40,41 +37,6 @@ namespace {
 struct ConvTile {
   int64_t ow = 1, f = 1, c = 1;
 };
-
-/// The pixels of an AVX2 register tile (16 ymm registers) along a row of
-/// `width` output pixels, with `vectors` vectors of output channels per
-/// pixel. A tile of p pixels holds p x vectors accumulators, the weight
-/// vectors and a broadcast: at most 13 accumulators with one vector, 12
-/// (6 pixels) with two (7 pixels, 17 registers, spilled an accumulator in
-/// the inner loop). Each accumulator is a chain of dependent FMAs (4
-/// cycles of latency, 2 per cycle), so a tile with fewer than 8 costs as
-/// much as one with 8. The row is tiled by the p that makes the cheapest
-/// row, its last partial tile peeled: sum over the tiles of
-/// max(accumulators, 8), then fewer tiles. Two vectors of channels read
-/// 2 weight vectors and p broadcasts per p x 2 FMAs where one vector reads
-/// 1 and p per p: on a Zen 3 host a 3x3 64->64 convolution at 56x56 with
-/// bias and ReLU took 2.8 ms with 2 x 4 against 3.8 ms with 1 x 8, and a
-/// row of 14 (5 + 5 + 4 against two tiles of 7 x 1 vector) 0.74x the time
-/// (docs/CPUCodegen.md).
-int64_t rowTile(int64_t width, int64_t vectors) {
-  // (Three vectors: 4 pixels, 12 accumulators, 3 weight vectors and a
-  // broadcast fill the 16 registers.)
-  int64_t maxPixels = vectors == 1 ? 13 : (15 - vectors) / vectors;
-  int64_t best = 1, bestCost = std::numeric_limits<int64_t>::max();
-  for (int64_t p = 1; p <= std::min(maxPixels, width); ++p) {
-    int64_t full = width / p, rest = width % p;
-    int64_t slots = full * std::max<int64_t>(p * vectors, 8) +
-                    (rest ? std::max<int64_t>(rest * vectors, 8) : 0);
-    // A tile's fixed work (storing its accumulators, the epilogue, the
-    // loop) breaks ties: 1/8 of a tile of 8 accumulators.
-    int64_t cost = 8 * slots + full + (rest ? 1 : 0);
-    if (cost < bestCost) {
-      best = p;
-      bestCost = cost;
-    }
-  }
-  return best;
-}
 
 /// Splits each convolution inside `loop` whose output-channel tile is
 /// several SIMD vectors (3, 5 or 7: convChannelTile) into one convolution

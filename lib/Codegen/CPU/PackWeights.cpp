@@ -9,8 +9,9 @@
 // each tile reads one contiguous block. The HWCF filter of a channels-last
 // convolution is packed by the output-channel tile into
 // (F / F', KH, KW, C, F'); the right operand of a matmul (a fully connected
-// layer's transposed weight), when computed from weights only, by the
-// column tile into (N / N0, K, N0). The operand becomes
+// layer's transposed weight) and of a batch matmul (Winograd's transformed
+// filter), when computed from weights only, by the column tile into
+// (N / N0, K, N0) per matrix. The operand becomes
 // linalg.unpack(linalg.pack(operand)); the pack is weight-only work (lifted
 // into the prepare function), the unpack a view that the schedule resolves
 // into a slice of the packed tensor.
@@ -91,6 +92,28 @@ struct PackWeightsPass
       packThroughView(rewriter, matmul, 1, tile,
                       nngraph::cpu::kPackedRhsInnerDims,
                       nngraph::cpu::kPackedRhsOuterPerm);
+    });
+    // Likewise each matrix of a batch matmul's right operand (Winograd's
+    // transformed filter): (B, N / N0, K, N0).
+    getOperation().walk([&](linalg::BatchMatmulOp matmul) {
+      if (!matmul.hasPureTensorSemantics() || matmul.hasUserDefinedMaps() ||
+          llvm::any_of(matmul->getOperandTypes(), [](Type t) {
+            return !cast<ShapedType>(t).hasStaticShape();
+          }))
+        return;
+      Value rhs = matmul.getDpsInputs()[1];
+      if (!nngraph::cpu::isWeightOnly(getOperation(), weightOnlyOps, rhs))
+        return;
+      auto type = cast<RankedTensorType>(rhs.getType());
+      int64_t m =
+          cast<ShapedType>(matmul.getDpsInputs()[0].getType()).getDimSize(1);
+      int64_t tile = nngraph::cpu::matmulRegisterTile(m, simd).second;
+      int64_t columns = type.getDimSize(2);
+      if (tile >= columns || columns % tile != 0)
+        return;
+      packThroughView(rewriter, matmul, 1, tile,
+                      nngraph::cpu::kPackedBatchRhsInnerDims,
+                      nngraph::cpu::kPackedBatchRhsOuterPerm);
     });
     getOperation().walk([&](linalg::Conv2DNhwcHwcfOp conv) {
       // (Only what the schedule tiles: static shapes.)

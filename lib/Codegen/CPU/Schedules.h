@@ -106,9 +106,16 @@ SmallVector<int64_t> rootLoopOrder(Operation *root, Value result,
 inline constexpr int64_t kPackedFilterInnerDims[] = {3};
 inline constexpr int64_t kPackedFilterOuterPerm[] = {3, 0, 1, 2};
 
+/// The pixels of an AVX2 register tile (16 ymm registers) along a row of
+/// `width` output pixels with `vectors` vectors of output channels per
+/// pixel: the tile that makes the cheapest row, its last partial tile
+/// peeled (see ScheduleUtils.cpp).
+int64_t rowTile(int64_t width, int64_t vectors);
+
 /// The register tile (M0, N0) of the matmul schedule for an M x N product:
-/// (8, 2 * simd) on AVX-512, (6, 2 * simd) on AVX2; (1, 4 * simd) when M is
-/// below 6 (batch-1 fully connected layers, bandwidth bound).
+/// (8, 2 * simd) on AVX-512, (rowTile(M, 2), 2 * simd) on AVX2 (at most 6
+/// rows); (1, 4 * simd) when M is below 6 (batch-1 fully connected layers,
+/// bandwidth bound).
 std::pair<int64_t, int64_t> matmulRegisterTile(int64_t m, int64_t simd);
 
 /// The packed layout of a matmul's right operand (K x N, see
@@ -116,11 +123,15 @@ std::pair<int64_t, int64_t> matmulRegisterTile(int64_t m, int64_t simd);
 /// (N / N0, K, N0), so that a register tile's column panel is contiguous.
 inline constexpr int64_t kPackedRhsInnerDims[] = {1};
 inline constexpr int64_t kPackedRhsOuterPerm[] = {1, 0};
+/// The same for a batch matmul's right operand (B x K x N): each matrix of
+/// the batch as above, (B, N / N0, K, N0).
+inline constexpr int64_t kPackedBatchRhsInnerDims[] = {2};
+inline constexpr int64_t kPackedBatchRhsOuterPerm[] = {0, 2, 1};
 
 /// Reads `op`'s tiles of unpacked tensors from their packed sources: each
 /// input that is a slice of one inner tile of a linalg.unpack result (at
-/// a multiple of the tile, from a tile loop stepping by it, the whole
-/// extent elsewhere) becomes the matching rank-reduced slice of the
+/// a multiple of the tile, from a tile loop stepping by it; any slice of
+/// the untiled dimensions) becomes the matching rank-reduced slice of the
 /// unpack's source. Inputs of other forms are left as they are.
 void readPackedTiles(RewriterBase &rewriter, linalg::LinalgOp op);
 

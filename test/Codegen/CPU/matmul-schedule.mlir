@@ -81,14 +81,15 @@ func.func @fc_m1(%a: tensor<1x25xf32>, %b: tensor<25x1000xf32>) -> tensor<1x1000
 
 // -----
 
-// Odd sizes: M = 7 (one 6-row tile and one row), N = 10 (narrower than a
-// tile: the whole axis), K = 13 (8 + 5).
+// Odd sizes: M = 7 (rowTile: 4 + 3 rows, where 6 + 1 left the last row a
+// single chain of dependent FMAs), N = 10 (narrower than a tile: the whole
+// axis), K = 13 (8 + 5).
 // CHECK-LABEL: func.func @odd
 // The single full K step is no loop after folding.
-// CHECK:     vector.contract {{.*}} : vector<6x8xf32>, vector<8x10xf32> into vector<6x10xf32>
-// CHECK:     vector.contract {{.*}} : vector<6x5xf32>, vector<5x10xf32> into vector<6x10xf32>
-// CHECK:     vector.contract {{.*}} : vector<8xf32>, vector<8x10xf32> into vector<10xf32>
-// CHECK:     vector.contract {{.*}} : vector<5xf32>, vector<5x10xf32> into vector<10xf32>
+// CHECK:     vector.contract {{.*}} : vector<4x8xf32>, vector<8x10xf32> into vector<4x10xf32>
+// CHECK:     vector.contract {{.*}} : vector<4x5xf32>, vector<5x10xf32> into vector<4x10xf32>
+// CHECK:     vector.contract {{.*}} : vector<3x8xf32>, vector<8x10xf32> into vector<3x10xf32>
+// CHECK:     vector.contract {{.*}} : vector<3x5xf32>, vector<5x10xf32> into vector<3x10xf32>
 // CHECK-NOT: linalg.matmul
 func.func @odd(%a: tensor<7x13xf32>, %b: tensor<13x10xf32>) -> tensor<7x10xf32> {
   %z = arith.constant 0.0 : f32

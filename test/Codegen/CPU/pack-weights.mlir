@@ -110,3 +110,35 @@ func.func @fully_connected(%x: tensor<1x64xf32>, %w: tensor<512x64xf32> {nngraph
   %z = linalg.matmul ins(%x, %b : tensor<1x64xf32>, tensor<64x512xf32>) outs(%acc : tensor<1x512xf32>) -> tensor<1x512xf32>
   return %y, %z : tensor<1x512xf32>, tensor<1x512xf32>
 }
+
+// -----
+
+// Each matrix of a weight-only batch matmul's right operand (Winograd's
+// transformed filter) by the column tile: (B, N / N0, K, N0). The tile
+// reads its K x N0 panel of its matrix, a contiguous block; an activation
+// operand is not packed.
+// CHECK-LABEL: func.func @batch(
+// CHECK: %[[P:.*]] = linalg.pack %arg1 outer_dims_perm = [0, 2, 1] inner_dims_pos = [2] inner_tiles = [16] into %{{.*}} : tensor<4x16x32xf32> -> tensor<4x2x16x16xf32>
+// CHECK: %[[U:.*]] = linalg.unpack %[[P]] outer_dims_perm = [0, 2, 1] inner_dims_pos = [2] inner_tiles = [16] into %{{.*}} : tensor<4x2x16x16xf32> -> tensor<4x16x32xf32>
+// CHECK: linalg.batch_matmul ins(%arg0, %[[U]] : tensor<4x12x16xf32>, tensor<4x16x32xf32>)
+// CHECK: linalg.batch_matmul ins(%arg0, %arg2 : tensor<4x12x16xf32>, tensor<4x16x32xf32>)
+// TILED-LABEL: func.func @batch(
+// TILED: %[[P:.*]] = linalg.transpose ins(%{{.*}} : tensor<4x16x2x16xf32>) outs(%{{.*}} : tensor<4x2x16x16xf32>) permutation = [0, 2, 1, 3]
+// TILED: scf.forall (%[[B:.*]], %[[M:.*]], %[[N:.*]]) = (0, 0, 0) to (4, 12, 32) step (1, 6, 16)
+// TILED: %[[PANEL:.*]] = affine.apply #{{.*}}(%[[N]])
+// TILED: vector.transfer_read %[[P]][%[[B]], %[[PANEL]], %{{.*}}, %c0]{{.*}} : tensor<4x2x16x16xf32>, vector<8x16xf32>
+// TILED-NOT: linalg.unpack
+// LIFT-LABEL: func.func @batch(
+// LIFT-SAME: %{{.*}}: tensor<4x2x16x16xf32>
+// LIFT: linalg.unpack
+// LIFT-NOT: linalg.pack
+// LIFT-LABEL: func.func @batch_prepare(
+// LIFT: linalg.pack
+func.func @batch(%x: tensor<4x12x16xf32>, %w: tensor<4x16x32xf32> {nngraph.role = "weight"}, %b: tensor<4x16x32xf32>) -> (tensor<4x12x32xf32>, tensor<4x12x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %o = tensor.empty() : tensor<4x12x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%o : tensor<4x12x32xf32>) -> tensor<4x12x32xf32>
+  %y = linalg.batch_matmul ins(%x, %w : tensor<4x12x16xf32>, tensor<4x16x32xf32>) outs(%acc : tensor<4x12x32xf32>) -> tensor<4x12x32xf32>
+  %z = linalg.batch_matmul ins(%x, %b : tensor<4x12x16xf32>, tensor<4x16x32xf32>) outs(%acc : tensor<4x12x32xf32>) -> tensor<4x12x32xf32>
+  return %y, %z : tensor<4x12x32xf32>, tensor<4x12x32xf32>
+}
