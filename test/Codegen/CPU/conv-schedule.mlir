@@ -59,17 +59,21 @@ func.func @conv_bias_relu(%x: tensor<1x30x30x16xf32>, %w: tensor<3x3x16x32xf32>,
 // not divide, takes three, split into one convolution per vector so that
 // each accumulator is a vector<8> of its own (a loop-carried vector<24> is
 // scalarised by LLVM); 4 pixels (12 accumulators) per tile along OW 13
-// (prime), the last pixel peeled; C 3 whole; stride 2 reads every other
-// column of the 7 the tile's window spans.
+// (prime), the last pixel peeled; C 3 one channel a step (the largest
+// power of two that divides it: 3 channels a step were loaded as 2 + 1 and
+// shuffled); stride 2 reads every other column of the 7 the tile's window
+// spans.
 // CHECK-LABEL: func.func @conv_odd
 // CHECK: scf.forall ({{.*}}) in (13)
 // CHECK: scf.for {{.*}} = %c0 to %c12 step %c4
 // CHECK: scf.for {{.*}} -> (vector<1x4x8xf32>, vector<1x4x8xf32>, vector<1x4x8xf32>)
-// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x27x27x3xf32>, vector<7x3xf32>
-// CHECK-COUNT-12: vector.contract {{.*}} : vector<3xf32>, vector<3x8xf32> into vector<8xf32>
+// CHECK: scf.for {{.*}} = %c0 to %c3 step %c1
+// CHECK: scf.for {{.*}} = %c0 to %c3 step %c1
+// CHECK: vector.transfer_read %arg0{{.*}} : tensor<1x27x27x3xf32>, vector<7x1xf32>
+// CHECK-COUNT-12: vector.contract {{.*}} : vector<1xf32>, vector<1x8xf32> into vector<8xf32>
 // The peeled pixel 12: three accumulators of one pixel.
 // CHECK: scf.for {{.*}} -> (vector<1x1x8xf32>, vector<1x1x8xf32>, vector<1x1x8xf32>)
-// CHECK-COUNT-3: vector.contract {{.*}} : vector<3xf32>, vector<3x8xf32> into vector<8xf32>
+// CHECK-COUNT-3: vector.contract {{.*}} : vector<1xf32>, vector<1x8xf32> into vector<8xf32>
 // CHECK-NOT: vector<24xf32>
 // CHECK-NOT: linalg.conv_2d
 func.func @conv_odd(%x: tensor<1x27x27x3xf32>, %w: tensor<3x3x3x24xf32>) -> tensor<1x13x13x24xf32> {
