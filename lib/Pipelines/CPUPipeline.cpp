@@ -9,7 +9,9 @@
 //   1. convert-nngraph-to-linalg (graph ops to linalg on tensors),
 //   2. elementwise fusion and canonicalization (on tensors), 3x3 stride-1
 //      convolutions as Winograd's F(m x m, 3 x 3) (nngraph-cpu-winograd),
-//      weights packed in the layout of their tiles, and the split of the
+//      1x1 convolutions whose rows waste register tiles as matmuls over
+//      their pixels (nngraph-cpu-pointwise-conv-to-matmul), weights packed
+//      in the layout of their tiles, and the split of the
 //      weight-only work into a prepare function that the runtime runs once
 //      (nngraph-lift-weight-transforms),
 //   3. per-op-class schedules: tiling, fusion and vectorisation of the hot
@@ -149,6 +151,10 @@ void nngraph::buildCPUPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createNNGraphCPUWinogradPass(winograd));
   }
   if (options.vectorize) {
+    NNGraphCPUPointwiseConvToMatmulPassOptions pointwise;
+    pointwise.vectorWidth = options.vectorWidth;
+    pm.addNestedPass<func::FuncOp>(
+        createNNGraphCPUPointwiseConvToMatmulPass(pointwise));
     NNGraphCPUPackWeightsPassOptions pack;
     pack.vectorWidth = options.vectorWidth;
     pm.addNestedPass<func::FuncOp>(createNNGraphCPUPackWeightsPass(pack));

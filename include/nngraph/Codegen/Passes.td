@@ -147,14 +147,14 @@ def NNGraphCPUWinogradPass
 
     The tile: the largest m, from `output-tile` down to 2, whose products
     have at least `min-tiles` rows (tiles), and at least twice that many
-    when the transformed filter exceeds 4 MiB and a smaller m remains: with
-    fewer rows a product streams that filter rather than computes
-    (ResNet's 14x14 stage with 256 channels takes F(2x2, 3x3): 49 tiles of
-    a 4.2 MB filter, against 16 of 9.4 MB with F(4x4, 3x3)); F(2x2, 3x3)
-    still beats the direct convolution with few rows (ResNet's 7x7 stage
-    at batch 1: 16 tiles, 0.62x the time). Convolutions with fewer than
-    `min-tiles` tiles keep the direct schedule, and so do channel counts
-    that no 8-lane vector divides. Where m does not divide the
+    when the transformed filter exceeds 4 MiB: with fewer rows a product
+    streams that filter rather than computes (ResNet's 14x14 stage with
+    256 channels takes F(2x2, 3x3): 49 tiles of a 4.2 MB filter, against
+    16 of 9.4 MB with F(4x4, 3x3)). Convolutions that no tile pays for keep
+    the direct schedule (ResNet's 7x7 stage at batch 1: F(2x2) there took
+    0.62x the direct time with its filter packed, but 16.8 MB of
+    transformed filter per layer put the model's peak memory over its
+    budget), and so do channel counts that no 8-lane vector divides. Where m does not divide the
     output, the input is padded by zeros to whole tiles and the tiles at
     the edges write only their pixels inside the output (which may be a
     slice of a concat: written in place). The error of F(4x4, 3x3) in f32
@@ -179,6 +179,55 @@ def NNGraphCPUWinogradPass
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",
+  ];
+}
+
+def NNGraphCPUPointwiseConvToMatmulPass
+    : Pass<"nngraph-cpu-pointwise-conv-to-matmul", "::mlir::func::FuncOp"> {
+  let summary = "1x1 stride-1 convolutions as matmuls over their pixels "
+                "where rows waste register tiles";
+  let description = [{
+    Rewrites a static f32 `linalg.conv_2d_nhwc_hwcf` with a 1x1 filter and
+    stride 1 into a `linalg.matmul` of its pixels `(N * OH * OW, C)` by its
+    filter `(C, F)`, with `tensor.collapse_shape` on the operands and a
+    `tensor.expand_shape` of the product back to `(N, OH, OW, F)`. The
+    convolution's accumulator (a fill, or an elementwise generic used only
+    there: the bias) and its epilogue (the elementwise consumer that the
+    schedules fuse: bias, activation, residual add) are collapsed with it
+    (`linalg::collapseOpIterationDims`) and the reshapes between them fold,
+    so the matmul schedule fuses them as the convolution schedule did.
+
+    The convolution schedule's register tiles run along one output row, so
+    a row that its tiles do not divide pays for a partial tile per row: on
+    AVX2 ResNet's 7x7 stage ran its 1x1 convolutions in tiles of 4 + 3
+    pixels, the second with 6 accumulators, bound by the FMA latency; the
+    matmul's tiles run along all 49 pixels (9 x 5 + 4). Only those
+    convolutions are rewritten: where rowTile's measure (accumulator slots,
+    at least 8 a tile) of OH rows of OW pixels exceeds that of OH x OW
+    pixels. The rows of 56, 28 and 14 fill their tiles, and there the
+    convolution schedule's order of loops (filter tiles outermost for deep
+    layers) measured faster than the matmul's (ResNet-50's 56x56 stage:
+    1.04 -> 1.22 ms).
+
+    Left as convolutions besides: output channels that the matmul's column
+    tile does not divide, an epilogue that does not collapse with the
+    pixels (the permutation back to NCHW at a graph output), and a result
+    built in a slice of a larger tensor (a concat's piece), which
+    nngraph-build-in-destinations follows through the convolution.
+    AVX-512 hosts (32 registers: a tile that divides the row) are left as
+    they are.
+
+    Runs on linalg on tensors, after nngraph-cpu-winograd and before
+    nngraph-cpu-pack-weights (which then packs the collapsed filter).
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", "0",
+           "f32 lanes of a SIMD vector (0: the host's, 16 with AVX-512, "
+           "else 8); must match nngraph-cpu-tile-and-vectorize's">,
+  ];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
   ];
 }
 

@@ -13,9 +13,12 @@
 //   8 x 8 blocks of whole register tiles along M and N that divide them)
 //   holds the schedule: threads share its iterations.
 // - Inside it, scf.for loops tile the output by a register tile of M0 x N0:
-//   6 x 16 with AVX2 (12 accumulators), 8 x 32 with AVX-512 (16); when M is
-//   below 6 (batch-1 fully connected layers, bandwidth bound) 1 x 4*simd,
-//   so that each weight row segment is read once with vector loads.
+//   up to 6 x 16 with AVX2 (12 accumulators; fewer rows where the last
+//   partial tile would be latency-bound: rowTile), 8 x 32 with AVX-512
+//   (16); when M is below 6 (batch-1 fully connected layers, bandwidth
+//   bound) 1 x 4*simd, so that each weight row segment is read once with
+//   vector loads. The column tiles are the outer loop when the block's
+//   right operand outweighs its left one (each panel read once).
 // - The reduction is tiled by K0 = 8 inside that, innermost, so the tile is
 //   an M0 x N0 x K0 vector.contract whose accumulator the driver hoists out
 //   of the K loop into registers.
@@ -44,7 +47,8 @@ namespace {
 /// tiling result and the tiled product, or failure.
 FailureOr<std::pair<scf::SCFTileAndFuseResult, linalg::LinalgOp>>
 tileAndFuse(RewriterBase &rewriter, Operation *root, Value product,
-            ArrayRef<int64_t> sizes, scf::SCFTilingOptions::LoopType type) {
+            ArrayRef<int64_t> sizes, scf::SCFTilingOptions::LoopType type,
+            ArrayRef<int64_t> order = {}) {
   Operation *productOp = product.getDefiningOp();
   OperationName productName = productOp->getName();
   SmallVector<OpFoldResult> tileSizes =
@@ -54,6 +58,8 @@ tileAndFuse(RewriterBase &rewriter, Operation *root, Value product,
   scf::SCFTileAndFuseOptions options;
   options.tilingOptions.setTileSizes(tileSizes);
   options.tilingOptions.setLoopType(type);
+  if (!order.empty())
+    options.tilingOptions.setInterchange(rootLoopOrder(root, product, order));
   // Fuse the product and what builds its accumulator (a fill, which is
   // not the root's destination when the root is an epilogue); not the
   // operands, which every tile reads in part.
@@ -165,9 +171,21 @@ nngraph::cpu::scheduleMatmul(RewriterBase &rewriter, linalg::LinalgOp product,
   // The register tiles, then the reduction.
   linalg::LinalgOp product2 = product1;
   if (llvm::any_of(inner, [](int64_t s) { return s != 0; })) {
+    // Loop order: the register tiles along N outermost when the block's
+    // right operand (K x nb) outweighs its left one (mb x K), so that each
+    // K x N0 panel is read from memory once and then from L1 or L2 by
+    // every row tile, where rows outermost read the whole block of the
+    // right operand again per row tile.
+    SmallVector<int64_t> order;
+    int64_t mDim = batched ? 1 : 0, nDim = batched ? 2 : 1;
+    if (inner[mDim] != 0 && inner[nDim] != 0 && nb > mb) {
+      if (batched)
+        order.push_back(0);
+      order.append({nDim, mDim});
+    }
     auto innerTiled =
         tileAndFuse(rewriter, root1, product1->getResult(0), inner,
-                    scf::SCFTilingOptions::LoopType::ForOp);
+                    scf::SCFTilingOptions::LoopType::ForOp, order);
     if (failed(innerTiled))
       return failure();
     product2 = innerTiled->second;

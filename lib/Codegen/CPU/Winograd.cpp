@@ -639,13 +639,8 @@ struct WinogradPass
       // time with F(4x4), 16 tiles, 9.4 MB; 0.67x with F(2x2), 49 tiles,
       // 4.2 MB); too few rows at all and the product is too thin to pay.
       int64_t filterBytes = a * a * c * f * 4;
-      // A streamed filter only makes a smaller tile the better choice; the
-      // smallest still beats the direct convolution (ResNet's 7x7 stage
-      // with 512 channels, F(2x2): 16 tiles of a 16.8 MB filter, 0.62x of
-      // the direct time with the filter packed by the matmul's column tile).
-      bool smallest = &mat == &candidates.back();
-      if (tiles < minTiles || (tiles < 2 * minTiles && !smallest &&
-                               filterBytes > kStreamedFilterBytes))
+      if (tiles < minTiles ||
+          (tiles < 2 * minTiles && filterBytes > kStreamedFilterBytes))
         continue;
       return &mat;
     }
@@ -653,9 +648,12 @@ struct WinogradPass
   }
 
   /// The transformed filter size beyond which products with fewer than
-  /// 2 * min-tiles rows are bound by reading it, so that a smaller tile
-  /// with more rows pays more (measured on a Zen 4 host, 1 MB of L2 per
-  /// core).
+  /// 2 * min-tiles rows are bound by reading it (measured on a Zen 4 host,
+  /// 1 MB of L2 per core). With the filter packed, F(2x2) on ResNet-50's
+  /// 7x7 stage (16 tiles, 16.8 MB) took 0.62x the direct time on a Zen 3
+  /// host, but its transformed filters (and the prepare function's
+  /// intermediates) raised the model's peak memory from 247 to 279 MB,
+  /// over issue 15's budget of 260: it stays direct.
   static constexpr int64_t kStreamedFilterBytes = 4 << 20;
 
   static int64_t filterChannels(linalg::Conv2DNhwcHwcfOp conv) {

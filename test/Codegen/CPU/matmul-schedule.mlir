@@ -125,3 +125,23 @@ func.func @dynamic(%a: tensor<?x8xf32>, %b: tensor<8x16xf32>, %c: tensor<?x16xf3
   %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x16xf32>) outs(%c : tensor<?x16xf32>) -> tensor<?x16xf32>
   return %r : tensor<?x16xf32>
 }
+
+// -----
+
+// A wide right operand (64 x 2048) against 49 rows: per block of 256
+// columns the column tiles are the outer loop and the row tiles (5: 9 x 5
+// and a peeled 4) the inner one, so each 64 x 16 panel is read once and
+// reused by every row tile from L1.
+// CHECK-LABEL: func.func @wide
+// CHECK:     scf.forall ({{.*}}) = (0) to (2048) step (256)
+// CHECK:       scf.for {{.*}} = %c0 to %c256 step %c16
+// CHECK:         scf.for {{.*}} = %c0 to %c45 step %c5
+// CHECK:           vector.contract {{.*}} : vector<5x8xf32>, vector<8x16xf32> into vector<5x16xf32>
+// CHECK:         vector.contract {{.*}} : vector<4x8xf32>, vector<8x16xf32> into vector<4x16xf32>
+func.func @wide(%a: tensor<49x64xf32>, %b: tensor<64x2048xf32>) -> tensor<49x2048xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<49x2048xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<49x2048xf32>) -> tensor<49x2048xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<49x64xf32>, tensor<64x2048xf32>) outs(%f : tensor<49x2048xf32>) -> tensor<49x2048xf32>
+  return %r : tensor<49x2048xf32>
+}

@@ -134,13 +134,13 @@ func.func @left(%x: tensor<1x16x16x16xf32> {nngraph.role = "input"},
 
 // The tile: with F(4x4) ResNet's 14x14 stage with 256 channels would be 16
 // tiles reading a 9.4 MB transformed filter (streaming weights); F(2x2)
-// makes 49 tiles of a 4.2 MB one. At 7x7 with 512 channels F(2x2) streams
-// too (16 tiles, 16.8 MB), but no smaller tile remains and it still beats
-// the direct convolution: F(2x2).
+// makes 49 tiles of a 4.2 MB one. At 7x7 with 512 channels neither pays
+// (F(2x2): 16 tiles, 16.8 MB): direct.
 // CHECK-LABEL: func.func @choose(
 // CHECK: linalg.batch_matmul ins({{.*}} : tensor<16x49x256xf32>, tensor<16x256x256xf32>)
-// CHECK: linalg.batch_matmul ins({{.*}} : tensor<16x16x512xf32>, tensor<16x512x512xf32>)
-// CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+// CHECK-NOT: linalg.batch_matmul
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x7x7x512xf32>
+// CHECK-NOT: linalg.batch_matmul
 func.func @choose(%x: tensor<1x16x16x256xf32> {nngraph.role = "input"},
                   %w: tensor<3x3x256x256xf32> {nngraph.role = "weight"},
                   %x7: tensor<1x9x9x512xf32> {nngraph.role = "input"},
