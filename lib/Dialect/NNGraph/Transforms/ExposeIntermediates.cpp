@@ -16,6 +16,7 @@
 #include "nngraph/Dialect/NNGraph/Utils/GraphABI.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir {
@@ -51,9 +52,16 @@ struct NNGraphExposeIntermediatesPass
     };
     llvm::MapVector<StringAttr, NodeOps> nodes;
     MLIRContext *context = func.getContext();
+    // (Each operation's name once: it is asked for each use.)
+    DenseMap<Operation *, StringAttr> names;
     auto nameOf = [&](Operation *op) {
-      std::string name = getLocName(op->getLoc());
-      return name.empty() ? StringAttr() : StringAttr::get(context, name);
+      auto [it, inserted] = names.try_emplace(op);
+      if (inserted) {
+        std::string name = getLocName(op->getLoc());
+        if (!name.empty())
+          it->second = StringAttr::get(context, name);
+      }
+      return it->second;
     };
     for (Operation &op : body.without_terminator()) {
       if (!isa<NNGraphDialect>(op.getDialect()) || op.getNumResults() == 0 ||
@@ -72,9 +80,9 @@ struct NNGraphExposeIntermediatesPass
           entry.outputs.push_back(result);
       nodes.insert({key, std::move(entry)});
     }
-    SmallVector<Attribute> names;
+    SmallVector<Attribute> outputNames;
     for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
-      names.push_back(StringAttr::get(context, getOutputName(func, i)));
+      outputNames.push_back(StringAttr::get(context, getOutputName(func, i)));
     llvm::SmallPtrSet<Value, 8> returned(ret.getOperands().begin(),
                                          ret.getOperands().end());
     SmallVector<Value> results(ret.getOperands());
@@ -87,7 +95,7 @@ struct NNGraphExposeIntermediatesPass
           continue;
         results.push_back(result);
         returned.insert(result);
-        names.push_back(
+        outputNames.push_back(
             outputs.size() == 1
                 ? name
                 : StringAttr::get(context,
@@ -107,7 +115,7 @@ struct NNGraphExposeIntermediatesPass
       attrs.resize(results.size(), DictionaryAttr::get(context));
       func.setAllResultAttrs(attrs);
     }
-    setOutputNames(func, ArrayAttr::get(context, names));
+    setOutputNames(func, ArrayAttr::get(context, outputNames));
   }
 };
 } // namespace
