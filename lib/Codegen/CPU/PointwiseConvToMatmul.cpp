@@ -51,7 +51,12 @@ SmallVector<ReassociationIndices> pixelsAndChannels() {
 /// consecutive and every indexing map of `op` keeps them so: the sequence
 /// that collapses with the convolution's pixels; empty otherwise.
 ReassociationIndices pixelLoops(linalg::GenericOp op, OpOperand &operand) {
-  if (op.getNumLoops() != op.getNumParallelLoops() || op.getNumLoops() != 4)
+  // (collapseOpIterationDims takes projected permutations only: not a map
+  // with constant results, such as a PReLU slope of shape (C, 1, 1) read
+  // at (c, 0, 0).)
+  if (op.getNumLoops() != op.getNumParallelLoops() || op.getNumLoops() != 4 ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap m) { return m.isProjectedPermutation(); }))
     return {};
   AffineMap map = op.getMatchingIndexingMap(&operand);
   if (map.getNumResults() != 4 || !map.isPermutation())
@@ -115,8 +120,11 @@ struct PointwiseConvToMatmulPass
         convs.push_back(conv);
     });
     IRRewriter rewriter(&getContext());
+    // (Each is checked again: rewriting one collapses ops that another
+    // reads, such as an epilogue that adds two convolutions.)
     for (linalg::Conv2DNhwcHwcfOp conv : convs)
-      rewrite(rewriter, conv);
+      if (isCandidate(conv, simd))
+        rewrite(rewriter, conv);
     if (convs.empty())
       return;
     // The reshapes between the collapsed ops fold away (a collapse of an
@@ -188,6 +196,10 @@ struct PointwiseConvToMatmulPass
         (void)collapse(rewriter, producer, loops);
     }
     linalg::GenericOp epilogue = nngraph::cpu::getEpilogue(conv);
+    ReassociationIndices epilogueLoops;
+    if (epilogue)
+      epilogueLoops =
+          pixelLoops(epilogue, *conv->getResult(0).getUses().begin());
     rewriter.setInsertionPoint(conv);
     Value lhs = collapsePixels(rewriter, loc, conv.getDpsInputs()[0]);
     Value rhs = tensor::CollapseShapeOp::create(
@@ -202,9 +214,8 @@ struct PointwiseConvToMatmulPass
     Value expanded = tensor::ExpandShapeOp::create(
         rewriter, loc, outType, product, pixelsAndChannels());
     rewriter.replaceOp(conv, expanded);
-    if (epilogue)
-      (void)collapse(rewriter, epilogue,
-                     pixelLoops(epilogue, *expanded.getUses().begin()));
+    if (epilogue && !epilogueLoops.empty())
+      (void)collapse(rewriter, epilogue, epilogueLoops);
   }
 };
 

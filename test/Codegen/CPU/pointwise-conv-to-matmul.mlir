@@ -98,3 +98,27 @@ func.func @fill(%x: tensor<1x7x7x32xf32>, %w: tensor<1x1x32x64xf32>) -> tensor<1
   %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x7x7x32xf32>, tensor<1x1x32x64xf32>) outs(%a : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
   return %c : tensor<1x7x7x64xf32>
 }
+
+// -----
+
+// An epilogue that reads a (C, 1, 1) slope at (c, 0, 0) (an MXNet PReLU)
+// has a map that is no projected permutation: it does not collapse (and
+// collapseOpIterationDims must not see it, it crashed), so the convolution
+// stays one.
+// CHECK-LABEL: func.func @prelu_slope(
+// CHECK: linalg.conv_2d_nhwc_hwcf
+// CHECK-NOT: linalg.matmul
+func.func @prelu_slope(%x: tensor<1x7x7x32xf32>, %w: tensor<1x1x32x64xf32>, %slope: tensor<64x1x1xf32>) -> tensor<1x7x7x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x7x7x64xf32>
+  %a = linalg.fill ins(%zero : f32) outs(%e : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x7x7x32xf32>, tensor<1x1x32x64xf32>) outs(%a : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %slope : tensor<1x7x7x64xf32>, tensor<64x1x1xf32>) outs(%e : tensor<1x7x7x64xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %n = arith.mulf %in, %s : f32
+    %p = arith.cmpf ogt, %in, %zero : f32
+    %r = arith.select %p, %in, %n : f32
+    linalg.yield %r : f32
+  } -> tensor<1x7x7x64xf32>
+  return %y : tensor<1x7x7x64xf32>
+}
