@@ -13,7 +13,7 @@
 // tiled by (1, 1, C) so that the 2-D convolution decomposes into a 1-D one
 // that the vectoriser handles. On AVX2 (16 registers) the tile is 4-6
 // pixels x 16 channels (rowTile; a row the tile does not divide is tiled
-// by an scf.for whose last partial tile is peeled), or 4 x 24 where 16
+// by an scf.for whose last partial tile is peeled), or 3 x 24 where 16
 // does not divide F (convChannelTile; split into one convolution per
 // vector), on AVX-512 up to 13 x 32 (a divisor of the row).
 //
