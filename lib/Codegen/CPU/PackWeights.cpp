@@ -70,11 +70,13 @@ struct PackWeightsPass
     IRRewriter rewriter(&getContext());
     llvm::SetVector<Operation *> weightOnlyOps =
         nngraph::cpu::getWeightOnlyOps(getOperation());
-    // The right operand of each static, unbatched matmul when it is
-    // computed from weights only (packing an activation would copy it
-    // at every call): N by the schedule's N0, into (N / N0, K, N0).
-    getOperation().walk([&](linalg::MatmulOp matmul) {
-      if (!matmul.hasPureTensorSemantics() || matmul.hasUserDefinedMaps() ||
+    // The right operand of each static matmul (and of each matrix of a
+    // batch matmul: Winograd's transformed filter) when it is computed from
+    // weights only (packing an activation would copy it at every call): N
+    // by the schedule's N0, into (N / N0, K, N0), or (B, N / N0, K, N0).
+    auto packRhs = [&](linalg::LinalgOp matmul, ArrayRef<int64_t> innerDimsPos,
+                       ArrayRef<int64_t> outerDimsPerm) {
+      if (!matmul.hasPureTensorSemantics() ||
           llvm::any_of(matmul->getOperandTypes(), [](Type t) {
             return !cast<ShapedType>(t).hasStaticShape();
           }))
@@ -83,37 +85,25 @@ struct PackWeightsPass
       if (!nngraph::cpu::isWeightOnly(getOperation(), weightOnlyOps, rhs))
         return;
       auto type = cast<RankedTensorType>(rhs.getType());
-      int64_t m =
-          cast<ShapedType>(matmul.getDpsInputs()[0].getType()).getDimSize(0);
+      int64_t batch = type.getRank() - 2;
+      int64_t m = cast<ShapedType>(matmul.getDpsInputs()[0].getType())
+                      .getDimSize(batch);
       int64_t tile = nngraph::cpu::matmulRegisterTile(m, simd).second;
-      int64_t columns = type.getDimSize(1);
+      int64_t columns = type.getDimSize(batch + 1);
       if (tile >= columns || columns % tile != 0)
         return;
-      packThroughView(rewriter, matmul, 1, tile,
-                      nngraph::cpu::kPackedRhsInnerDims,
-                      nngraph::cpu::kPackedRhsOuterPerm);
-    });
-    // Likewise each matrix of a batch matmul's right operand (Winograd's
-    // transformed filter): (B, N / N0, K, N0).
-    getOperation().walk([&](linalg::BatchMatmulOp matmul) {
-      if (!matmul.hasPureTensorSemantics() || matmul.hasUserDefinedMaps() ||
-          llvm::any_of(matmul->getOperandTypes(), [](Type t) {
-            return !cast<ShapedType>(t).hasStaticShape();
-          }))
-        return;
-      Value rhs = matmul.getDpsInputs()[1];
-      if (!nngraph::cpu::isWeightOnly(getOperation(), weightOnlyOps, rhs))
-        return;
-      auto type = cast<RankedTensorType>(rhs.getType());
-      int64_t m =
-          cast<ShapedType>(matmul.getDpsInputs()[0].getType()).getDimSize(1);
-      int64_t tile = nngraph::cpu::matmulRegisterTile(m, simd).second;
-      int64_t columns = type.getDimSize(2);
-      if (tile >= columns || columns % tile != 0)
-        return;
-      packThroughView(rewriter, matmul, 1, tile,
-                      nngraph::cpu::kPackedBatchRhsInnerDims,
-                      nngraph::cpu::kPackedBatchRhsOuterPerm);
+      packThroughView(rewriter, matmul, 1, tile, innerDimsPos, outerDimsPerm);
+    };
+    getOperation().walk([&](Operation *op) {
+      if (auto matmul = dyn_cast<linalg::MatmulOp>(op)) {
+        if (!matmul.hasUserDefinedMaps())
+          packRhs(matmul, nngraph::cpu::kPackedRhsInnerDims,
+                  nngraph::cpu::kPackedRhsOuterPerm);
+      } else if (auto matmul = dyn_cast<linalg::BatchMatmulOp>(op)) {
+        if (!matmul.hasUserDefinedMaps())
+          packRhs(matmul, nngraph::cpu::kPackedBatchRhsInnerDims,
+                  nngraph::cpu::kPackedBatchRhsOuterPerm);
+      }
     });
     getOperation().walk([&](linalg::Conv2DNhwcHwcfOp conv) {
       // (Only what the schedule tiles: static shapes.)

@@ -97,15 +97,6 @@ Value collapsePixels(RewriterBase &rewriter, Location loc, Value value) {
                                          pixelsAndChannels());
 }
 
-/// The cost of a row of `width` pixels in register tiles of `vectors`
-/// vectors (rowTile's measure: accumulator slots, at least 8 a tile).
-int64_t rowSlots(int64_t width, int64_t vectors) {
-  int64_t p = nngraph::cpu::rowTile(width, vectors);
-  int64_t full = width / p, rest = width % p;
-  return full * std::max<int64_t>(p * vectors, 8) +
-         (rest ? std::max<int64_t>(rest * vectors, 8) : 0);
-}
-
 struct PointwiseConvToMatmulPass
     : public nngraph::impl::NNGraphCPUPointwiseConvToMatmulPassBase<
           PointwiseConvToMatmulPass> {
@@ -166,7 +157,8 @@ struct PointwiseConvToMatmulPass
     if (outType.getDimSize(3) % n0 != 0)
       return false;
     int64_t vectors = n0 / simd;
-    if (rows * rowSlots(width, vectors) <= rowSlots(rows * width, vectors))
+    if (rows * nngraph::cpu::rowSlots(width, vectors) <=
+        nngraph::cpu::rowSlots(rows * width, vectors))
       return false;
     // A result built in a slice of a larger tensor (a concat's piece)
     // stays in the form that nngraph-build-in-destinations follows.

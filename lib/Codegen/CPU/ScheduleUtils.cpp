@@ -96,6 +96,18 @@ int64_t nngraph::cpu::convChannelTile(int64_t size, int64_t width,
 /// bias and ReLU took 2.8 ms with 2 x 4 against 3.8 ms with 1 x 8, and a
 /// row of 14 (5 + 5 + 4 against two tiles of 7 x 1 vector) 0.74x the time
 /// (docs/CPUCodegen.md).
+/// The accumulator slots of a row of `width` pixels in tiles of `pixels`
+/// x `vectors` (at least 8 a tile: the FMA latency).
+static int64_t tileSlots(int64_t width, int64_t pixels, int64_t vectors) {
+  int64_t full = width / pixels, rest = width % pixels;
+  return full * std::max<int64_t>(pixels * vectors, 8) +
+         (rest ? std::max<int64_t>(rest * vectors, 8) : 0);
+}
+
+int64_t nngraph::cpu::rowSlots(int64_t width, int64_t vectors) {
+  return tileSlots(width, rowTile(width, vectors), vectors);
+}
+
 int64_t nngraph::cpu::rowTile(int64_t width, int64_t vectors) {
   // One or two vectors: the accumulators, the weight vectors and a
   // broadcast. Three or more are split into one convolution per vector
@@ -105,14 +117,11 @@ int64_t nngraph::cpu::rowTile(int64_t width, int64_t vectors) {
   // vector: 3 pixels with three vectors. (4 x 3 spilled an accumulator and
   // a broadcast to the stack: MobileNet-v2's 144->24 projection at 56x56
   // ran at 41 GFLOP/s.)
-  int64_t maxPixels = vectors == 1   ? 13
-                      : vectors == 2 ? 6
-                                     : 15 / (vectors + 1);
+  int64_t maxPixels = vectors == 1 ? 13 : vectors == 2 ? 6 : 15 / (vectors + 1);
   int64_t best = 1, bestCost = std::numeric_limits<int64_t>::max();
   for (int64_t p = 1; p <= std::min(maxPixels, width); ++p) {
     int64_t full = width / p, rest = width % p;
-    int64_t slots = full * std::max<int64_t>(p * vectors, 8) +
-                    (rest ? std::max<int64_t>(rest * vectors, 8) : 0);
+    int64_t slots = tileSlots(width, p, vectors);
     // A tile's fixed work (storing its accumulators, the epilogue, the
     // loop) breaks ties: 1/8 of a tile of 8 accumulators.
     int64_t cost = 8 * slots + full + (rest ? 1 : 0);
@@ -298,24 +307,20 @@ void nngraph::cpu::readPackedTiles(RewriterBase &rewriter,
     rewriter.setInsertionPoint(slice);
     Location loc = slice.getLoc();
     SmallVector<OpFoldResult> packedOffsets, packedSizes;
+    // A dimension's offset in the source: o_0 + o_1 + ..., divided by its
+    // tile where it is tiled (the packed tensor's outer index).
+    auto sourceOffset = [&](int64_t d) {
+      AffineExpr sum = rewriter.getAffineConstantExpr(0);
+      for (unsigned i = 0; i < offsets[d].size(); ++i)
+        sum = sum + rewriter.getAffineDimExpr(i);
+      if (tileOf[d])
+        sum = sum.floorDiv(tileOf[d]);
+      return affine::makeComposedFoldedAffineApply(rewriter, loc, sum,
+                                                   offsets[d]);
+    };
     for (int64_t d : outerPerm) {
-      if (tileOf[d]) {
-        // (o_0 + o_1 + ...) floordiv tile.
-        AffineExpr sum = rewriter.getAffineConstantExpr(0);
-        for (unsigned i = 0; i < offsets[d].size(); ++i)
-          sum = sum + rewriter.getAffineDimExpr(i);
-        packedOffsets.push_back(affine::makeComposedFoldedAffineApply(
-            rewriter, loc, sum.floorDiv(tileOf[d]), offsets[d]));
-        packedSizes.push_back(rewriter.getIndexAttr(1));
-      } else {
-        // An untiled dimension keeps its offset (o_0 + o_1 + ...) and size.
-        AffineExpr sum = rewriter.getAffineConstantExpr(0);
-        for (unsigned i = 0; i < offsets[d].size(); ++i)
-          sum = sum + rewriter.getAffineDimExpr(i);
-        packedOffsets.push_back(affine::makeComposedFoldedAffineApply(
-            rewriter, loc, sum, offsets[d]));
-        packedSizes.push_back(sizes[d]);
-      }
+      packedOffsets.push_back(sourceOffset(d));
+      packedSizes.push_back(tileOf[d] ? rewriter.getIndexAttr(1) : sizes[d]);
     }
     for (int64_t tile : tiles) {
       packedOffsets.push_back(rewriter.getIndexAttr(0));

@@ -112,6 +112,10 @@ inline constexpr int64_t kPackedFilterOuterPerm[] = {3, 0, 1, 2};
 /// peeled (see ScheduleUtils.cpp).
 int64_t rowTile(int64_t width, int64_t vectors);
 
+/// The cost of a row of `width` pixels in rowTile's tiles: the accumulator
+/// slots of its tiles, at least 8 a tile (an FMA's latency x throughput).
+int64_t rowSlots(int64_t width, int64_t vectors);
+
 /// The register tile (M0, N0) of the matmul schedule for an M x N product:
 /// (8, 2 * simd) on AVX-512, (rowTile(M, 2), 2 * simd) on AVX2 (at most 6
 /// rows); (1, 4 * simd) when M is below 6 (batch-1 fully connected layers,
