@@ -26,11 +26,22 @@ def NNGraphFuseElementwisePass
     in its body) is fused into each of its consumers even when it has several,
     so it is recomputed rather than written to memory and read back.
 
-    This is what removes the layout permutations that the conversion puts
-    around each channels-last convolution: a ResNet block's output feeds both
-    the next convolution (through a permutation to NHWC) and the residual
-    add (in NCHW); fusing it into both leaves every activation in NHWC and
-    one permutation at each graph input and output.
+    Only producers with one full-size input (read through a permutation
+    map: a ReLU, a batch norm's scale and shift, a layout permutation) are
+    recomputed; one that combines several (a residual add) is written once.
+    Recomputed, the residual sums of a ResNet-v2 stage, each read by the
+    next block's pre-activation and the next sum, became a chain that every
+    later block re-added from all the stage's convolution results.
+
+    Before the fusion, the layout permutations that the conversion puts
+    around each channels-last convolution move down through the elementwise
+    ops: an op whose full-size inputs are all the same permutation of
+    channels-last tensors (a convolution's result permuted to NCHW) runs
+    channels-last and permutes its result, which its users then take in
+    turn; a permutation back to NHWC before the next convolution cancels
+    it. Every activation between convolutions stays NHWC, with one
+    permutation at each graph input and output; a permutation with several
+    users is recomputed in each rather than fused with its producer.
 
     A producer that a consumer reads through a broadcast (a map that is not
     a permutation: a per-channel vector over an activation) and whose body

@@ -341,6 +341,108 @@ struct MoveElementwiseIntoConcat : public OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// Moves an elementwise op into the layout of the tensors it permutes:
+/// where every full-size input of `op` (one read through a permutation
+/// map) is the result of a pure permutation with the same input map Q (a
+/// channels-last convolution's result permuted back to NCHW), `op` runs in
+/// its inputs' layout, reading them directly, and its result is permuted
+/// afterwards: op(Q(x), Q(y), v) = Q(op'(x, y, v')). The permutation then
+/// reaches op's users, where it cancels with the one to NHWC of the next
+/// convolution or moves on through the next elementwise op. (Run before
+/// the fusion, on its own: fusing op' back into its permutation is what
+/// the fusion does for an op whose result leaves in NCHW.)
+struct PermuteElementwiseToSourceLayout
+    : public OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumDpsInits() != 1 ||
+        op.getNumLoops() != op.getNumParallelLoops() ||
+        !op.hasPureTensorSemantics() || op.hasIndexSemantics() ||
+        isPermutation(op) ||
+        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
+        op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
+      return failure();
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!resultType || !resultType.hasStaticShape())
+      return failure();
+    AffineMap permutation;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (!map.isPermutation())
+        continue;
+      auto producer = input->get().getDefiningOp<linalg::GenericOp>();
+      if (!map.isIdentity() || !producer || !isPermutation(producer))
+        return failure();
+      AffineMap read =
+          producer.getMatchingIndexingMap(producer.getDpsInputOperand(0));
+      if (permutation && read != permutation)
+        return failure();
+      permutation = read;
+    }
+    if (!permutation)
+      return failure();
+
+    // op' iterates the source layout: its loop e = Q(d), so each input map
+    // M becomes M o Q^-1, and a permuted input is read directly.
+    AffineMap inverse = inversePermutation(permutation);
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (map.isPermutation()) {
+        auto producer = input->get().getDefiningOp<linalg::GenericOp>();
+        inputs.push_back(producer.getDpsInputOperand(0)->get());
+        maps.push_back(
+            AffineMap::getMultiDimIdentityMap(map.getNumDims(), getContext()));
+      } else {
+        inputs.push_back(input->get());
+        maps.push_back(map.compose(inverse));
+      }
+    }
+    maps.push_back(
+        AffineMap::getMultiDimIdentityMap(inverse.getNumDims(), getContext()));
+    // (Dimension k of the source is dimension Q(k) of the result.)
+    SmallVector<int64_t> shape;
+    for (int64_t k = 0; k < resultType.getRank(); ++k)
+      shape.push_back(resultType.getDimSize(permutation.getDimPosition(k)));
+    Location loc = op.getLoc();
+    Type element = resultType.getElementType();
+    Value init = tensor::EmptyOp::create(rewriter, loc, shape, element);
+    auto moved = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{init.getType()}, inputs, ValueRange{init},
+        maps, op.getIteratorTypesArray());
+    rewriter.cloneRegionBefore(op.getRegion(), moved.getRegion(),
+                               moved.getRegion().begin());
+    Value back =
+        tensor::EmptyOp::create(rewriter, loc, resultType.getShape(), element);
+    rewriter.replaceOp(op, createPermutation(rewriter, loc, moved->getResult(0),
+                                             back, permutation));
+    return success();
+  }
+};
+
+/// True when `op` combines several inputs read in full (through a
+/// permutation map), one of them the only use of a reduction's result (a
+/// convolution's): `op` is that reduction's epilogue (a residual add).
+bool isCombiningEpilogue(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic)
+    return false;
+  unsigned full = 0;
+  bool reduction = false;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    if (!generic.getMatchingIndexingMap(input).isPermutation())
+      continue;
+    ++full;
+    auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
+    reduction |= producer && producer.getNumReductionLoops() > 0 &&
+                 input->get().hasOneUse();
+  }
+  return full > 1 && reduction;
+}
+
 struct FuseElementwisePass
     : public nngraph::impl::NNGraphFuseElementwisePassBase<
           FuseElementwisePass> {
@@ -360,11 +462,32 @@ struct FuseElementwisePass
       Operation *producer = fused->get().getDefiningOp();
       if (!producer || (!broadcastWork && wouldRecomputePerElement(fused)))
         return false;
+      // A permutation with several users that it fuses into is recomputed
+      // in each (where the one to NHWC of a convolution cancels it):
+      // fusing its producer into it would write the producer's result
+      // permuted, and permute it back for each convolution.
+      auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
+      if (consumer && isPermutation(consumer) && !consumer->hasOneUse() &&
+          allUsesFusable(consumer))
+        return false;
       if (producer->hasOneUse())
         return true;
+      // A convolution's epilogue that combines its result with other
+      // full-size inputs (a residual add) is written once, by the
+      // convolution: recomputed in each consumer, a ResNet-v2 stage's
+      // residual sums became a chain that every later block's
+      // pre-activation re-added from all the stage's convolution results.
       return maxOps > 0 && isCheapElementwise(producer, maxOps) &&
-             allUsesFusable(producer);
+             !isCombiningEpilogue(producer) && allUsesFusable(producer);
     };
+    // First the permutations between the layouts move down through the
+    // elementwise ops (PermuteElementwiseToSourceLayout), on their own.
+    {
+      RewritePatternSet layout(context);
+      layout.add<PermuteElementwiseToSourceLayout>(context);
+      if (failed(applyPatternsGreedily(op, std::move(layout))))
+        return signalPassFailure();
+    }
     // The pattern set of upstream's linalg-fuse-elementwise-ops, with the
     // recomputing control for elementwise producers.
     RewritePatternSet patterns(context);

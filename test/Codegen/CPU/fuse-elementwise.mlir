@@ -27,12 +27,19 @@
 // CHECK-NOT: linalg.generic
 // CHECK: return
 
-// Without recomputation (upstream's single-use rule) the ReLU is written in
-// NCHW and permuted back to NHWC for the second convolution.
+// Without recomputation (upstream's single-use rule) the ReLU is written
+// once, channels-last: it reads the convolution's result through the
+// permutation to NCHW, so it moves into the convolution's layout and the
+// permutation after it reaches its users, where it cancels with the second
+// convolution's (PermuteElementwiseToSourceLayout); the add reads the ReLU.
 // SINGLE-LABEL: func.func @two
 // SINGLE: %[[C1:.*]] = linalg.conv_2d_nhwc_hwcf
-// SINGLE: %[[R1:.*]] = linalg.generic {{.*}} ins(%[[C1]] : tensor<1x28x28x32xf32>) outs({{.*}} : tensor<1x32x28x28xf32>)
-// SINGLE: linalg.generic {{.*}} ins(%[[R1]] : tensor<1x32x28x28xf32>) outs({{.*}} : tensor<1x28x28x32xf32>)
+// SINGLE: %[[R1:.*]] = linalg.generic {{.*}} ins(%[[C1]] : tensor<1x28x28x32xf32>) outs({{.*}} : tensor<1x28x28x32xf32>)
+// SINGLE: tensor.pad %[[R1]]
+// SINGLE: %[[C2:.*]] = linalg.conv_2d_nhwc_hwcf
+// SINGLE: linalg.generic {{.*}} ins(%[[C2]], %[[R1]] : tensor<1x28x28x32xf32>, tensor<1x28x28x32xf32>) outs({{.*}} : tensor<1x32x28x28xf32>)
+// SINGLE-NOT: linalg.generic
+// SINGLE: return
 func.func @two(%x: tensor<1x16x28x28xf32>, %w1: tensor<32x16x3x3xf32>, %b1: tensor<32xf32>, %w2: tensor<32x32x3x3xf32>, %b2: tensor<32xf32>) -> tensor<1x32x28x28xf32> {
   %0 = nngraph.conv %x, %w1, %b1 {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x16x28x28xf32>, tensor<32x16x3x3xf32>, tensor<32xf32>) -> tensor<1x32x28x28xf32>
   %1 = nngraph.relu %0 : (tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
@@ -215,4 +222,39 @@ func.func @gate(%x: tensor<1x8x4x4xf32>, %g: tensor<1x8x1x1xf32>) -> tensor<1x8x
   %0 = nngraph.sigmoid %g : (tensor<1x8x1x1xf32>) -> tensor<1x8x1x1xf32>
   %1 = nngraph.mul %x, %0 : (tensor<1x8x4x4xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x4x4xf32>
   return %1 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// Pre-activation residual blocks (ResNet v2): each sum of a block feeds the
+// next block's ReLU and the next sum. The sums are computed once, in NHWC
+// (a permutation of several inputs moves into their layout too), and each
+// ReLU and sum reads the previous sum: recomputing the sums in their
+// consumers re-added every earlier convolution's result in each later
+// block (ResNet-50 v2: 0.93x the time without that).
+// CHECK-LABEL: func.func @preact_chain
+// CHECK: %[[A:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[B:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[S1:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]], #[[$ID]]]{{.*}} ins(%[[A]], %[[B]] : tensor<1x28x28x32xf32>, tensor<1x28x28x32xf32>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.addf
+// CHECK: %[[R1:.*]] = linalg.generic {{.*}} ins(%[[S1]] : tensor<1x28x28x32xf32>)
+// CHECK: %[[C:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[S2:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]], #[[$ID]]]{{.*}} ins(%[[C]], %[[S1]] : tensor<1x28x28x32xf32>, tensor<1x28x28x32xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[S2]] : tensor<1x28x28x32xf32>)
+// CHECK: %[[D:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: linalg.generic {indexing_maps = [#[[$TO_NCHW]], #[[$TO_NCHW]], #[[$ID]]]{{.*}} ins(%[[D]], %[[S2]] : tensor<1x28x28x32xf32>, tensor<1x28x28x32xf32>) outs({{.*}} : tensor<1x32x28x28xf32>)
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @preact_chain(%x: tensor<1x16x28x28xf32>, %w1: tensor<32x16x1x1xf32>, %w2: tensor<32x16x3x3xf32>, %w3: tensor<32x32x3x3xf32>, %b: tensor<32xf32>) -> tensor<1x32x28x28xf32> {
+  %a = nngraph.conv %x, %w1, %b : (tensor<1x16x28x28xf32>, tensor<32x16x1x1xf32>, tensor<32xf32>) -> tensor<1x32x28x28xf32>
+  %c = nngraph.conv %x, %w2, %b {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x16x28x28xf32>, tensor<32x16x3x3xf32>, tensor<32xf32>) -> tensor<1x32x28x28xf32>
+  %s1 = nngraph.add %a, %c : (tensor<1x32x28x28xf32>, tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
+  %r1 = nngraph.relu %s1 : (tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
+  %d = nngraph.conv %r1, %w3, %b {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x32x28x28xf32>, tensor<32x32x3x3xf32>, tensor<32xf32>) -> tensor<1x32x28x28xf32>
+  %s2 = nngraph.add %d, %s1 : (tensor<1x32x28x28xf32>, tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
+  %r2 = nngraph.relu %s2 : (tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
+  %e = nngraph.conv %r2, %w3, %b {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x32x28x28xf32>, tensor<32x32x3x3xf32>, tensor<32xf32>) -> tensor<1x32x28x28xf32>
+  %s3 = nngraph.add %e, %s2 : (tensor<1x32x28x28xf32>, tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
+  return %s3 : tensor<1x32x28x28xf32>
 }
