@@ -26,12 +26,13 @@ def NNGraphFuseElementwisePass
     in its body) is fused into each of its consumers even when it has several,
     so it is recomputed rather than written to memory and read back.
 
-    Only producers with one full-size input (read through a permutation
-    map: a ReLU, a batch norm's scale and shift, a layout permutation) are
-    recomputed; one that combines several (a residual add) is written once.
-    Recomputed, the residual sums of a ResNet-v2 stage, each read by the
-    next block's pre-activation and the next sum, became a chain that every
-    later block re-added from all the stage's convolution results.
+    A convolution's epilogue that combines its result with other full-size
+    inputs (a residual add: several inputs read through permutation maps,
+    one of them a reduction's only use) is not recomputed but written once,
+    by the convolution. Recomputed, the residual sums of a ResNet-v2 stage,
+    each read by the next block's pre-activation and the next sum, became a
+    chain that every later block re-added from all the stage's convolution
+    results.
 
     Before the fusion, the layout permutations that the conversion puts
     around each channels-last convolution move down through the elementwise

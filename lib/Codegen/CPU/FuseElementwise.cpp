@@ -4,12 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements nngraph-fuse-elementwise: upstream's elementwise
-// fusion of linalg on tensors with a cost model that also fuses a cheap
-// producer that has several consumers into each of them (recomputing it),
-// when every consumer can take it. That removes the channels-last
-// permutations between convolutions even where an activation feeds both a
-// convolution and a residual add.
+// This file implements nngraph-fuse-elementwise: first the layout
+// permutations around channels-last convolutions move down through the
+// elementwise ops (PermuteElementwiseToSourceLayout), then upstream's
+// elementwise fusion of linalg on tensors runs with a cost model that also
+// fuses a cheap producer that has several consumers into each of them
+// (recomputing it), when every consumer can take it, except a
+// convolution's epilogue that combines several full-size inputs (a
+// residual add), which is written once. Together they remove the
+// channels-last permutations between convolutions even where an activation
+// feeds both a convolution and a residual add.
 //
 //===----------------------------------------------------------------------===//
 
