@@ -42,7 +42,9 @@ def NNGraphFuseElementwisePass
     turn; a permutation back to NHWC before the next convolution cancels
     it. Every activation between convolutions stays NHWC, with one
     permutation at each graph input and output; a permutation with several
-    users is recomputed in each rather than fused with its producer.
+    users is recomputed in each rather than fused with its producer. A
+    reduction over such inputs (a global pool) keeps its result and
+    iterates their layout, so that its innermost loop reads contiguously.
 
     A producer that a consumer reads through a broadcast (a map that is not
     a permutation: a per-channel vector over an activation) and whose body

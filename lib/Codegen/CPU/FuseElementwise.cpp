@@ -361,12 +361,17 @@ struct PermuteElementwiseToSourceLayout
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getNumDpsInits() != 1 ||
-        op.getNumLoops() != op.getNumParallelLoops() ||
-        !op.hasPureTensorSemantics() || op.hasIndexSemantics() ||
-        isPermutation(op) ||
-        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
-        op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
+    if (op.getNumDpsInits() != 1 || !op.hasPureTensorSemantics() ||
+        op.hasIndexSemantics() || isPermutation(op))
+      return failure();
+    // An elementwise op writes its whole iteration space; a reduction (a
+    // global pool) a projection of it, which keeps its layout: only its
+    // loops are reordered, so that the innermost one reads contiguously.
+    AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    bool reduction = op.getNumReductionLoops() > 0;
+    if (reduction ? !outMap.isProjectedPermutation()
+                  : (!outMap.isIdentity() ||
+                     op.payloadUsesValueFromOperand(op.getDpsInitOperand(0))))
       return failure();
     auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!resultType || !resultType.hasStaticShape())
@@ -405,13 +410,27 @@ struct PermuteElementwiseToSourceLayout
         maps.push_back(map.compose(inverse));
       }
     }
+    Location loc = op.getLoc();
+    if (reduction) {
+      maps.push_back(outMap.compose(inverse));
+      SmallVector<utils::IteratorType> iterators;
+      for (int64_t k = 0; k < permutation.getNumResults(); ++k)
+        iterators.push_back(
+            op.getIteratorTypesArray()[permutation.getDimPosition(k)]);
+      auto moved =
+          linalg::GenericOp::create(rewriter, loc, op->getResultTypes(), inputs,
+                                    op.getDpsInits(), maps, iterators);
+      rewriter.cloneRegionBefore(op.getRegion(), moved.getRegion(),
+                                 moved.getRegion().begin());
+      rewriter.replaceOp(op, moved->getResults());
+      return success();
+    }
     maps.push_back(
         AffineMap::getMultiDimIdentityMap(inverse.getNumDims(), getContext()));
     // (Dimension k of the source is dimension Q(k) of the result.)
     SmallVector<int64_t> shape;
     for (int64_t k = 0; k < resultType.getRank(); ++k)
       shape.push_back(resultType.getDimSize(permutation.getDimPosition(k)));
-    Location loc = op.getLoc();
     Type element = resultType.getElementType();
     Value init = tensor::EmptyOp::create(rewriter, loc, shape, element);
     auto moved = linalg::GenericOp::create(
