@@ -122,6 +122,19 @@ AffineMap getReadPermutation(linalg::GenericOp op) {
 }
 
 /// A generic that copies `input` into `init` reading it through `map`.
+/// A generic with `body`'s region on new operands, maps and iterators (the
+/// same op moved to another layout or onto a slice).
+linalg::GenericOp cloneWithOperands(RewriterBase &rewriter, Location loc,
+                                    linalg::GenericOp body, ValueRange inputs,
+                                    ValueRange inits, ArrayRef<AffineMap> maps,
+                                    ArrayRef<utils::IteratorType> iterators) {
+  auto clone = linalg::GenericOp::create(rewriter, loc, inits.getTypes(),
+                                         inputs, inits, maps, iterators);
+  rewriter.cloneRegionBefore(body.getRegion(), clone.getRegion(),
+                             clone.getRegion().begin());
+  return clone;
+}
+
 Value createPermutation(OpBuilder &b, Location loc, Value input, Value init,
                         AffineMap map) {
   unsigned rank = map.getNumDims();
@@ -268,12 +281,10 @@ struct HoistPermutationOutOfConcat
               producer.getMatchingIndexingMap(input).compose(inverseMaps[0]));
         maps.push_back(inverseMaps[1]);
         Value init = tensor::EmptyOp::create(rewriter, loc, shape, element);
-        auto permuted = linalg::GenericOp::create(
-            rewriter, loc, TypeRange{init.getType()}, producer.getInputs(),
-            ValueRange{init}, maps, producer.getIteratorTypesArray());
-        rewriter.cloneRegionBefore(producer.getRegion(), permuted.getRegion(),
-                                   permuted.getRegion().begin());
-        source = permuted->getResult(0);
+        source = cloneWithOperands(rewriter, loc, producer,
+                                   producer.getInputs(), ValueRange{init}, maps,
+                                   producer.getIteratorTypesArray())
+                     ->getResult(0);
       } else {
         Value init = tensor::EmptyOp::create(rewriter, loc, shape, element);
         source = createPermutation(rewriter, loc, piece.getSource(), init,
@@ -329,12 +340,9 @@ struct MoveElementwiseIntoConcat : public OpRewritePattern<linalg::GenericOp> {
     for (tensor::InsertSliceOp piece : llvm::reverse(pieces)) {
       ArrayRef<int64_t> sizes = piece.getSourceType().getShape();
       Value init = tensor::EmptyOp::create(rewriter, loc, sizes, element);
-      auto moved = linalg::GenericOp::create(
-          rewriter, loc, TypeRange{init.getType()},
-          ValueRange{piece.getSource()}, ValueRange{init},
+      linalg::GenericOp moved = cloneWithOperands(
+          rewriter, loc, op, ValueRange{piece.getSource()}, ValueRange{init},
           op.getIndexingMapsArray(), op.getIteratorTypesArray());
-      rewriter.cloneRegionBefore(op.getRegion(), moved.getRegion(),
-                                 moved.getRegion().begin());
       SmallVector<int64_t> strides(sizes.size(), 1);
       result = tensor::InsertSliceOp::create(
           rewriter, loc, moved->getResult(0), result, ValueRange{},
@@ -413,16 +421,15 @@ struct PermuteElementwiseToSourceLayout
     Location loc = op.getLoc();
     if (reduction) {
       maps.push_back(outMap.compose(inverse));
+      SmallVector<utils::IteratorType> oldIterators =
+          op.getIteratorTypesArray();
       SmallVector<utils::IteratorType> iterators;
       for (int64_t k = 0; k < permutation.getNumResults(); ++k)
-        iterators.push_back(
-            op.getIteratorTypesArray()[permutation.getDimPosition(k)]);
-      auto moved =
-          linalg::GenericOp::create(rewriter, loc, op->getResultTypes(), inputs,
-                                    op.getDpsInits(), maps, iterators);
-      rewriter.cloneRegionBefore(op.getRegion(), moved.getRegion(),
-                                 moved.getRegion().begin());
-      rewriter.replaceOp(op, moved->getResults());
+        iterators.push_back(oldIterators[permutation.getDimPosition(k)]);
+      rewriter.replaceOp(op,
+                         cloneWithOperands(rewriter, loc, op, inputs,
+                                           op.getDpsInits(), maps, iterators)
+                             ->getResults());
       return success();
     }
     maps.push_back(
@@ -433,11 +440,9 @@ struct PermuteElementwiseToSourceLayout
       shape.push_back(resultType.getDimSize(permutation.getDimPosition(k)));
     Type element = resultType.getElementType();
     Value init = tensor::EmptyOp::create(rewriter, loc, shape, element);
-    auto moved = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{init.getType()}, inputs, ValueRange{init},
-        maps, op.getIteratorTypesArray());
-    rewriter.cloneRegionBefore(op.getRegion(), moved.getRegion(),
-                               moved.getRegion().begin());
+    linalg::GenericOp moved =
+        cloneWithOperands(rewriter, loc, op, inputs, ValueRange{init}, maps,
+                          op.getIteratorTypesArray());
     Value back =
         tensor::EmptyOp::create(rewriter, loc, resultType.getShape(), element);
     rewriter.replaceOp(op, createPermutation(rewriter, loc, moved->getResult(0),

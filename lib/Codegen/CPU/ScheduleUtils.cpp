@@ -81,6 +81,14 @@ int64_t nngraph::cpu::convChannelTile(int64_t size, int64_t width,
   return vectors * simd;
 }
 
+/// The accumulator slots of a row of `width` pixels in tiles of `pixels`
+/// x `vectors` (at least 8 a tile: the FMA latency).
+static int64_t tileSlots(int64_t width, int64_t pixels, int64_t vectors) {
+  int64_t full = width / pixels, rest = width % pixels;
+  return full * std::max<int64_t>(pixels * vectors, 8) +
+         (rest ? std::max<int64_t>(rest * vectors, 8) : 0);
+}
+
 /// The pixels of an AVX2 register tile (16 ymm registers) along a row of
 /// `width` output pixels, with `vectors` vectors of output channels per
 /// pixel. A tile of p pixels holds p x vectors accumulators, the weight
@@ -96,18 +104,6 @@ int64_t nngraph::cpu::convChannelTile(int64_t size, int64_t width,
 /// bias and ReLU took 2.8 ms with 2 x 4 against 3.8 ms with 1 x 8, and a
 /// row of 14 (5 + 5 + 4 against two tiles of 7 x 1 vector) 0.74x the time
 /// (docs/CPUCodegen.md).
-/// The accumulator slots of a row of `width` pixels in tiles of `pixels`
-/// x `vectors` (at least 8 a tile: the FMA latency).
-static int64_t tileSlots(int64_t width, int64_t pixels, int64_t vectors) {
-  int64_t full = width / pixels, rest = width % pixels;
-  return full * std::max<int64_t>(pixels * vectors, 8) +
-         (rest ? std::max<int64_t>(rest * vectors, 8) : 0);
-}
-
-int64_t nngraph::cpu::rowSlots(int64_t width, int64_t vectors) {
-  return tileSlots(width, rowTile(width, vectors), vectors);
-}
-
 int64_t nngraph::cpu::rowTile(int64_t width, int64_t vectors) {
   // One or two vectors: the accumulators, the weight vectors and a
   // broadcast. Three or more are split into one convolution per vector
@@ -131,6 +127,10 @@ int64_t nngraph::cpu::rowTile(int64_t width, int64_t vectors) {
     }
   }
   return best;
+}
+
+int64_t nngraph::cpu::rowSlots(int64_t width, int64_t vectors) {
+  return tileSlots(width, rowTile(width, vectors), vectors);
 }
 
 std::pair<int64_t, int64_t> nngraph::cpu::matmulRegisterTile(int64_t m,
